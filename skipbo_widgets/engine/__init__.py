@@ -1,0 +1,42 @@
+"""The Skip-Bo rules engine: pure standard-library Python, no widgets.
+
+>>> from skipbo_widgets.engine import Game, Rules
+>>> game = Game.new(Rules(players=3), seed=7)
+>>> len(game.legal_moves()) > 0
+True
+"""
+
+from .cards import WILD, Card, Faces, card_text, face_text, parse_card
+from .errors import IllegalMove, NotationError, Reason, RulesError, SaveError, SkipBoError
+from .events import Event, event_dict
+from .game import Game, Outcome
+from .match import Match
+from .moves import END_MOVE, Move
+from .observation import Observation, SeatView, observe
+from .rules import Rules
+
+__all__ = [
+    "END_MOVE",
+    "WILD",
+    "Card",
+    "Event",
+    "Faces",
+    "Game",
+    "IllegalMove",
+    "Match",
+    "Move",
+    "NotationError",
+    "Observation",
+    "Outcome",
+    "Reason",
+    "Rules",
+    "RulesError",
+    "SaveError",
+    "SeatView",
+    "SkipBoError",
+    "card_text",
+    "event_dict",
+    "face_text",
+    "observe",
+    "parse_card",
+]
