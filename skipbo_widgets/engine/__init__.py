@@ -13,6 +13,7 @@ from .game import Game, Outcome
 from .match import Match
 from .moves import END_MOVE, Move
 from .observation import Observation, SeatView, observe
+from .position import from_position
 from .rules import Rules
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "card_text",
     "event_dict",
     "face_text",
+    "from_position",
     "observe",
     "parse_card",
 ]

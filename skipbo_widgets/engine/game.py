@@ -52,6 +52,11 @@ class Outcome(NamedTuple):
         return not self.winners
 
 
+def game_points(cards_left: int) -> int:
+    """``SB-SCORE``: 25 for the win plus 5 for each card left in the opponents' stock piles."""
+    return WIN_BONUS + POINTS_PER_STOCK_CARD * cards_left
+
+
 def _table(partner: bool, source: Source, index: int, target: Target, count: int
            ) -> tuple[Move, ...]:
     return tuple(Move(source, partner, index, target, p) for p in range(count))
@@ -469,11 +474,11 @@ class Game:
 
     def _check_win(self, seat: int) -> None:
         """``SB-WIN``/``SB-TEAM-WIN``: a side wins when all its stock piles are empty."""
-        side = [s for s in range(self.rules.players) if self.rules.team(s) == self.rules.team(seat)]
+        side = next(side for side in self.rules.sides() if seat in side)
         if any(self.stocks[s] for s in side):
             return
         left = sum(len(self.stocks[s]) for s in range(self.rules.players) if s not in side)
-        points = WIN_BONUS + POINTS_PER_STOCK_CARD * left
+        points = game_points(left)
         self._set("outcome", Outcome(tuple(side), points))
         self.events.append(GameWon(tuple(side), points))
 
