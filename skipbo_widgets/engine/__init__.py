@@ -15,6 +15,7 @@ from .moves import END_MOVE, Move
 from .observation import Observation, SeatView, observe
 from .position import from_position
 from .rules import Rules
+from .save import dumps_game, dumps_match, loads_game, loads_match
 
 __all__ = [
     "END_MOVE",
@@ -36,9 +37,13 @@ __all__ = [
     "SeatView",
     "SkipBoError",
     "card_text",
+    "dumps_game",
+    "dumps_match",
     "event_dict",
     "face_text",
     "from_position",
+    "loads_game",
+    "loads_match",
     "observe",
     "parse_card",
 ]

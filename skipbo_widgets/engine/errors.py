@@ -29,7 +29,6 @@ class Reason(str, Enum):
     DISCARD_PILE_LIMIT = "discard_pile_limit"
     DISCARD_FROM_STOCK = "discard_from_stock"
     DISCARD_BETWEEN_PILES = "discard_between_piles"
-    DISCARD_NOT_FROM_HAND = "discard_not_from_hand"
     PARTNER_HAND = "partner_hand"
     NO_PARTNER = "no_partner"
     HAND_NOT_EMPTY = "hand_not_empty"

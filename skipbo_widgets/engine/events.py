@@ -54,7 +54,8 @@ class Played(NamedTuple):
     """A card went onto a building pile, standing for ``value``.
 
     ``source`` is ``"s"``, ``"d"`` or ``"h"``; ``owner`` is the seat whose pile
-    it came from (the partner's in a team game); ``from_pile`` the discard pile.
+    it came from (the partner's in a team game); ``from_pile`` the discard pile
+    (0-based), or -1 when the card did not come from a discard pile.
     """
 
     seat: int

@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, cast
+from itertools import compress
+from typing import Any, NamedTuple
 
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
@@ -35,7 +36,7 @@ from .events import (
     TurnStarted,
 )
 from .moves import DISCARD, END_MOVE, HAND, STOCK, Move, Source, Target
-from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules
+from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int
 
 WIN_BONUS = 25
 POINTS_PER_STOCK_CARD = 5
@@ -62,17 +63,54 @@ def _table(partner: bool, source: Source, index: int, target: Target, count: int
     return tuple(Move(source, partner, index, target, p) for p in range(count))
 
 
-# Interned moves, so that legal_moves never allocates a Move.
-_STOCK_PLAYS = {p: _table(p, STOCK, 0, "b", BUILDING_PILES) for p in (False, True)}
-_DISCARD_PLAYS = {
-    p: [_table(p, DISCARD, i, "b", BUILDING_PILES) for i in range(DISCARD_PILES)]
-    for p in (False, True)
-}
-_HAND_PLAYS = [_table(False, HAND, c, "b", BUILDING_PILES) for c in range(TOP_VALUE + 1)]
-_HAND_DISCARDS = [_table(False, HAND, c, "d", DISCARD_PILES) for c in range(TOP_VALUE + 1)]
+def _plays_by_mask(partner: bool, source: Source, index: int) -> tuple[tuple[Move, ...], ...]:
+    """The plays of one source onto each set of building piles, indexed by a bit mask."""
+    table = _table(partner, source, index, "b", BUILDING_PILES)
+    return tuple(
+        tuple(move for p, move in enumerate(table) if mask >> p & 1)
+        for mask in range(1 << BUILDING_PILES)
+    )
+
+
+# Interned moves, so that legal_moves never allocates a Move; indexed by
+# [partner][discard pile][mask] or [card][mask] (see _plays_by_mask).
+_STOCK_PLAYS = tuple(_plays_by_mask(p, STOCK, 0) for p in (False, True))
+_DISCARD_PLAYS = tuple(
+    tuple(_plays_by_mask(p, DISCARD, i) for i in range(DISCARD_PILES)) for p in (False, True)
+)
+_HAND_PLAYS = tuple(_plays_by_mask(False, HAND, c) for c in range(TOP_VALUE + 1))
+_HAND_DISCARDS = tuple(_table(False, HAND, c, "d", DISCARD_PILES) for c in range(TOP_VALUE + 1))
+_CARD_VALUES = range(TOP_VALUE + 1)
+_ALL_PILES = (1 << BUILDING_PILES) - 1
+_PILE_BITS = tuple(1 << p for p in range(BUILDING_PILES))
+
+Fits = tuple[int, ...]
+# Building pile lengths -> for each card, the piles it may go onto as a bit mask.
+# At most 12**4 entries; legal_moves reads it instead of working it out each time.
+_FITS: dict[tuple[int, ...], Fits] = {}
+
+
+def _fits(lengths: tuple[int, ...]) -> Fits:
+    fits = [0] * (TOP_VALUE + 1)
+    fits[WILD] = _ALL_PILES
+    for length, bit in zip(lengths, _PILE_BITS, strict=True):
+        fits[length + 1] |= bit
+    _FITS[lengths] = result = tuple(fits)
+    return result
+
+
+def _add_pile_plays(out: list[Move], stock: list[Card], discards: list[list[Card]],
+                    stock_plays: tuple[tuple[Move, ...], ...],
+                    discard_plays: tuple[tuple[tuple[Move, ...], ...], ...], fits: Fits) -> None:
+    """The plays from one seat's stock pile and discard piles, in that order."""
+    if stock:
+        out += stock_plays[fits[stock[-1]]]
+    for pile, plays in zip(discards, discard_plays, strict=True):
+        if pile:
+            out += plays[fits[pile[-1]]]
 
 # Undo opcodes: each push records how to reverse every mutation it made.
-_APPENDED, _POPPED, _HAND, _ATTR, _DREW, _COMPLETED, _RECYCLED = range(7)
+_APPENDED, _POPPED, _HAND, _ATTR, _TURN, _DREW, _COMPLETED, _RECYCLED = range(8)
 
 
 class Game:
@@ -119,7 +157,7 @@ class Game:
         n = rules.players
         if dealer is None:
             dealer = game._choose_dealer()
-        elif not (isinstance(dealer, int) and 0 <= dealer < n):
+        elif not (is_int(dealer) and 0 <= dealer < n):
             raise RulesError(Reason.BAD_SEAT, seat=dealer, players=n)
         game.dealer = dealer
         deck = full_deck()
@@ -188,7 +226,7 @@ class Game:
         """An independent copy of the position, for search (no events, nothing to pop)."""
         g = Game.__new__(Game)
         g.rules, g.seed = self.rules, self.seed
-        g.rng = random.Random()
+        g.rng = random.Random.__new__(random.Random)  # unseeded: setstate replaces the state
         g.rng.setstate(self.rng.getstate())
         g.draw_pile = self.draw_pile[:]
         g.building = [p[:] for p in self.building]
@@ -269,28 +307,22 @@ class Game:
         if self.outcome is not None:
             return []
         seat = self.current
-        by_need: dict[int, list[int]] = {}
-        for i, pile in enumerate(self.building):
-            by_need.setdefault(len(pile) + 1, []).append(i)
+        b0, b1, b2, b3 = self.building  # the BUILDING_PILES piles
+        lengths = (len(b0), len(b1), len(b2), len(b3))
+        fits = _FITS.get(lengths) or _fits(lengths)
         out: list[Move] = []
-        owners = [(seat, False)]
+        _add_pile_plays(out, self.stocks[seat], self.discards[seat],
+                        _STOCK_PLAYS[0], _DISCARD_PLAYS[0], fits)
         partner = self._partners[seat]
         if partner is not None:
-            owners.append((partner, True))
-        for owner, is_partner in owners:
-            stock = self.stocks[owner]
-            if stock:
-                _add_plays(out, _STOCK_PLAYS[is_partner], stock[-1], by_need)
-            tables = _DISCARD_PLAYS[is_partner]
-            for i, pile in enumerate(self.discards[owner]):
-                if pile:
-                    _add_plays(out, tables[i], pile[-1], by_need)
+            _add_pile_plays(out, self.stocks[partner], self.discards[partner],
+                            _STOCK_PLAYS[1], _DISCARD_PLAYS[1], fits)
         hand = self.hands[seat]
-        held = [c for c in range(TOP_VALUE + 1) if hand[c]]
+        held = list(compress(_CARD_VALUES, hand))  # the values in the hand, wild first
         for c in held:
-            _add_plays(out, _HAND_PLAYS[c], c, by_need)
+            out += _HAND_PLAYS[c][fits[c]]
         for c in held:
-            out.extend(_HAND_DISCARDS[c])
+            out += _HAND_DISCARDS[c]
         if not held:
             out.append(END_MOVE)
         return out
@@ -310,7 +342,7 @@ class Game:
         if self.outcome is not None:
             raise IllegalMove(Reason.GAME_OVER)
         seat = self.current
-        if by is not None and by != seat:
+        if by is not None and (by != seat or not is_int(by)):  # True == 1, but no seat
             raise IllegalMove(Reason.NOT_YOUR_TURN, seat=by, current=seat)
         hand = self.hands[seat]
         if move.source == "end":
@@ -401,6 +433,8 @@ class Game:
                 self.hands[op[1]][op[2]] -= op[3]
             elif code == _ATTR:
                 setattr(self, op[1], op[2])
+            elif code == _TURN:
+                _, self.current, self.turn, self.moved = op
             elif code == _DREW:
                 hand = self.hands[op[1]]
                 for c in reversed(op[2]):
@@ -439,7 +473,8 @@ class Game:
 
     def _play(self, move: Move) -> None:
         seat, rec = self.current, self._rec
-        owner = cast(int, self._partners[seat]) if move.partner else seat  # verified
+        partner = self._partners[seat]
+        owner = partner if move.partner and partner is not None else seat  # verified
         source = move.source
         if source == HAND:
             card = move.index
@@ -456,7 +491,8 @@ class Game:
             self._set("moved", True)
         value = len(target)
         events = self.events
-        events.append(Played(seat, source, owner, move.index, card, move.pile, value))
+        events.append(Played(seat, source, owner, move.index if source == DISCARD else -1,
+                             card, move.pile, value))
         if source == STOCK:
             stock = self.stocks[owner]
             events.append(StockTurned(owner, stock[-1] if stock else None, len(stock)))
@@ -469,7 +505,9 @@ class Game:
             self._check_win(seat)
             if self.outcome is not None:
                 return
-        if source == HAND and not any(self.hands[seat]):
+        # SB-EMPTY-HAND: an empty hand draws at once; after a blocked draw
+        # (SB-BLOCKED) a completed pile is the first thing it could draw again.
+        if (source == HAND or value == TOP_VALUE) and not any(self.hands[seat]):
             self._draw(seat, HAND_SIZE, empty_hand=True)
 
     def _check_win(self, seat: int) -> None:
@@ -507,17 +545,23 @@ class Game:
         self._start_turn((seat + 1) % self.rules.players, self.turn + 1)
 
     def _start_turn(self, seat: int, turn: int) -> None:
-        self._set("current", seat)
-        self._set("turn", turn)
-        if self.moved:
-            self._set("moved", False)
+        self._rec.append((_TURN, self.current, self.turn, self.moved))
+        self.current, self.turn, self.moved = seat, turn, False
         self.events.append(TurnStarted(seat, turn))
         self._draw(seat, HAND_SIZE - sum(self.hands[seat]), empty_hand=False)
 
     def _draw(self, seat: int, count: int, *, empty_hand: bool) -> None:
         """Draw up to ``count`` cards, recycling completed piles when needed (``SB-RECYCLE``)."""
         hand, pile, rec = self.hands[seat], self.draw_pile, self._rec
-        drawn: list[Card] = []
+        if 0 < count <= len(pile):  # the common case, without recycling
+            drawn = pile[:-count - 1:-1]
+            del pile[-count:]
+            for card in drawn:
+                hand[card] += 1
+            rec.append((_DREW, seat, drawn))
+            self.events.append(Drew(seat, tuple(drawn), empty_hand))
+            return
+        drawn = []
         segment: list[Card] = []
         for _ in range(count):
             if not pile:
@@ -539,12 +583,3 @@ class Game:
             rec.append((_DREW, seat, segment))
         if drawn:
             self.events.append(Drew(seat, tuple(drawn), empty_hand))
-
-
-def _add_plays(out: list[Move], table: tuple[Move, ...], card: Card,
-               by_need: dict[int, list[int]]) -> None:
-    if card == WILD:
-        out.extend(table)
-    else:
-        for pile in by_need.get(card, ()):
-            out.append(table[pile])

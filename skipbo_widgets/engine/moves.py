@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import NUMBERS, WILD, card_text
+from .cards import NUMBERS, TOP_VALUE, WILD, card_text
 from .errors import NotationError, Reason
 
 Source = Literal["s", "d", "h", "end"]
@@ -53,6 +53,12 @@ class Move:
     target: Target = ""
     pile: int = 0
 
+    def __post_init__(self) -> None:
+        # A Move built by hand (a widget message, a bot) must be one that the
+        # notation can write: the engine indexes hands and piles with its fields.
+        if not _is_well_formed(self):
+            raise NotationError(Reason.BAD_NOTATION, text=repr(self)[:60])
+
     @property
     def is_play(self) -> bool:
         """A card goes onto a building pile."""
@@ -67,17 +73,27 @@ class Move:
     def is_end(self) -> bool:
         return self.source == "end"
 
-    def __str__(self) -> str:
+    @property
+    def source_text(self) -> str:
+        """The source part of the notation: ``"s"``, ``"pd2"``, ``"hW"`` (``"end"`` for end)."""
         if self.source == "end":
             return "end"
         owner = "p" if self.partner else ""
         if self.source == "s":
-            src = "s"
-        elif self.source == "d":
-            src = f"d{self.index + 1}"
-        else:
-            src = f"h{card_text(self.index)}"
-        return f"{owner}{src}-{self.target}{self.pile + 1}"
+            return f"{owner}s"
+        if self.source == "d":
+            return f"{owner}d{self.index + 1}"
+        return f"{owner}h{card_text(self.index)}"
+
+    @property
+    def target_text(self) -> str:
+        """The target part of the notation: ``"b1"`` ... ``"d4"`` (empty for end)."""
+        return "" if self.source == "end" else f"{self.target}{self.pile + 1}"
+
+    def __str__(self) -> str:
+        if self.source == "end":
+            return "end"
+        return f"{self.source_text}-{self.target_text}"
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -89,6 +105,20 @@ class Move:
         if found is None:
             raise NotationError(Reason.BAD_NOTATION, text=text[:20])
         return found
+
+
+_INDEX_LIMITS = {STOCK: 1, DISCARD: MAX_PILE_DIGIT, HAND: TOP_VALUE + 1}
+
+
+def _is_well_formed(move: Move) -> bool:
+    if not (type(move.partner) is bool and type(move.index) is int and type(move.pile) is int
+            and isinstance(move.source, str)):
+        return False
+    if move.source == END:
+        return (move.partner, move.index, move.target, move.pile) == (False, 0, "", 0)
+    limit = _INDEX_LIMITS.get(move.source)
+    return (limit is not None and 0 <= move.index < limit and move.target in ("b", "d")
+            and 0 <= move.pile < MAX_PILE_DIGIT)
 
 
 def _all_moves() -> list[Move]:

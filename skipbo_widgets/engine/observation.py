@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
+from .errors import Reason, RulesError
 from .events import Drew, Event, event_dict
 from .game import Game, Outcome
 from .moves import Move
-from .rules import Rules
+from .rules import Rules, is_int
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,11 @@ class Observation:
 
 
 def observe(game: Game, seat: int) -> Observation:
-    """The view of ``seat``."""
+    """The view of ``seat``; a seat that is not at the table is a :class:`RulesError`."""
     rules = game.rules
+    if not (is_int(seat) and 0 <= seat < rules.players):
+        # Never read seat -1 as "the last seat": that would show its hand.
+        raise RulesError(Reason.BAD_SEAT, seat=seat, players=rules.players)
     seats = tuple(
         SeatView(
             seat=s,

@@ -72,7 +72,7 @@ def from_position(
         ("current", current, 0, n - 1),
         ("dealer", current if dealer is None else dealer, 0, n - 1),
         ("turn", turn, 1, 1_000_000),
-        ("idle_turns", idle_turns, 0, n - 1),
+        ("idle_turns", idle_turns, 0, n if drawn else n - 1),  # a drawn game ends on n
     ):
         if not is_int(value) or not low <= value <= high:
             raise SaveError(Reason.SAVE_BAD_FIELD, field=name)

@@ -54,7 +54,9 @@ class Rules:
         n = self.players
         if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise RulesError(Reason.BAD_PLAYER_COUNT, players=n, min=MIN_PLAYERS, max=MAX_PLAYERS)
-        size = self.stock_size or default_stock_size(n)
+        size = self.stock_size
+        if is_int(size) and size == 0:  # 0 asks for the standard size
+            size = default_stock_size(n)
         if not is_int(size) or not MIN_STOCK <= size <= MAX_STOCK:
             raise RulesError(Reason.BAD_STOCK_SIZE, stock_size=size, min=MIN_STOCK, max=MAX_STOCK)
         needed = n * (size + HAND_SIZE)
@@ -69,6 +71,8 @@ class Rules:
 
     def _valid_seating(self) -> tuple[int, ...]:
         n = self.players
+        if not isinstance(self.seating, (tuple, list)) or not all(map(is_int, self.seating)):
+            raise RulesError(Reason.BAD_SEATING, seating=str(self.seating)[:40])
         if not self.teams:
             if self.seating:
                 raise RulesError(Reason.BAD_SEATING, seating=list(self.seating))

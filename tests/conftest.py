@@ -1,0 +1,41 @@
+"""Shared pytest set-up: the ``rule`` marker that names the rule ids a test checks.
+
+``@pytest.mark.rule("SB-WILD", "SB-PLAY")`` ties a test to rules of RULES.md;
+``tests/engine/test_rule_coverage.py`` fails when an enforced rule has no test,
+and collection fails here when a marker names an id that does not exist.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+# Test modules import their helpers (scenario, rule_ids) by plain name.
+_ENGINE_TESTS = str(Path(__file__).parent / "engine")
+if _ENGINE_TESTS not in sys.path:
+    sys.path.insert(0, _ENGINE_TESTS)
+pytest.register_assert_rewrite("scenario")
+
+from rule_ids import ALL as RULE_IDS  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "rule(*ids): the RULES.md rule ids (SB-...) that the test checks"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unknown = sorted(
+        {
+            f"{item.nodeid}: {rule_id!r}"
+            for item in items
+            for marker in item.iter_markers("rule")
+            for rule_id in marker.args or ("(none)",)
+            if rule_id not in RULE_IDS
+        }
+    )
+    if unknown:
+        raise pytest.UsageError("unknown rule ids in @pytest.mark.rule: " + ", ".join(unknown))
