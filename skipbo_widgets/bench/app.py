@@ -1,0 +1,152 @@
+"""The app's speed and memory in a real Voilà server and a real headless Chromium.
+
+- first render: from ``page.goto`` to the first widget on screen, for a bare
+  ipywidgets notebook, a notebook showing a card table, and the app's home
+  screen, all served by one Voilà server in the same run; the table's ratio
+  to the bare notebook is the number to watch;
+- click round trip: from a click in the page to the table showing the new
+  state (a move, then an undo), timed inside the browser;
+- memory: the resident size of one visitor's kernel after a game started.
+
+Needs Voilà, Playwright and Chromium (``make test`` installs the first two,
+``.ci/run`` the last).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from ..devtools import (
+    APP_NOTEBOOK,
+    CHROMIUM,
+    child_pids,
+    chromium_available,
+    launch_chromium,
+    rss_mb,
+    voila_server,
+)
+from . import Settings
+
+BARE = "import ipywidgets as w\nw.Button(description='ok')"
+TABLE = (
+    "from skipbo_widgets.engine import Game, Rules\n"
+    "from skipbo_widgets.widgets.controller import TableController\n"
+    "TableController(Game.new(Rules(), seed=1, dealer=1), seat=0).table"
+)
+
+# Resolves with the time from a click to the moment `changed()` becomes true.
+_ROUND_TRIP = """async ([selector, before]) => {
+  const count = () => document.querySelectorAll('[data-testid^="hand-card-"]').length;
+  const t0 = performance.now();
+  return await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (count() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+    document.querySelector(selector).click();
+  });
+}"""
+
+
+def _notebook(source: str) -> str:
+    cell: dict[str, object] = {"cell_type": "code", "id": "cell", "metadata": {},
+                               "execution_count": None, "outputs": [], "source": source}
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return json.dumps({"cells": [cell], "metadata": {"kernelspec": kernel},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+def _first_render(page: Any, url: str, selector: str) -> float:
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(selector, timeout=90_000)
+    return time.perf_counter() - t0
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _learner_deal() -> tuple[str, int]:
+    """A deal number where the learner starts, and a card of their hand that fits."""
+    from ..engine import WILD
+    from ..widgets.settings import GameSettings
+
+    for seed in range(1, 1000):
+        game = GameSettings(seed=str(seed)).new_match().game
+        if game.current == 0 and 1 in game.hand_cards(0):
+            return str(seed), 1
+        if game.current == 0 and WILD in game.hand_cards(0):
+            return str(seed), WILD
+    raise RuntimeError("no deal where the learner starts with a 1 or a SKIP-BO card")
+
+
+def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
+    """Run the app benchmark; numbers in seconds, milliseconds and MB."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name, source in (("bare", BARE), ("table", TABLE)):
+            (folder / f"{name}.ipynb").write_text(_notebook(source))
+        (folder / "app.ipynb").write_text(APP_NOTEBOOK.read_text())
+        with voila_server(folder) as (url, server), sync_playwright() as p:
+            browser = launch_chromium(p)
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            pages = {
+                "bare": (f"{url}voila/render/bare.ipynb", ".jupyter-button"),
+                "table": (f"{url}voila/render/table.ipynb", '[data-testid="table"]'),
+                "app_home": (f"{url}voila/render/app.ipynb", '[data-testid="play"]'),
+            }
+            render: dict[str, list[float]] = {name: [] for name in pages}
+            for round_ in range(loads + 1):  # interleaved, so drift affects all alike
+                for name, (address, selector) in pages.items():
+                    seconds = _first_render(page, address, selector)
+                    if round_:  # the first round only warms the browser's cache up
+                        render[name].append(seconds)
+            page.goto("about:blank")  # let those visitors' kernels go
+
+            seed, card = _learner_deal()
+            page.goto(f"{url}voila/render/app.ipynb?lang=en")
+            page.click('[data-testid="play"]', timeout=90_000)
+            page.fill('[data-testid="seed"]', seed)
+            page.click('[data-testid="start-game"]')
+            page.wait_for_selector('[data-testid="hand-card-0"]')
+            source = f'[data-source="h{"W" if card == 0 else card}"]'
+            trips: list[float] = []
+            for _ in range(clicks):
+                hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
+                page.click(source)
+                trips.append(page.evaluate(_ROUND_TRIP, ['[data-testid="build-0"]', hand]))
+                trips.append(page.evaluate(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1]))
+            kernels = [pid for pid in child_pids(server.pid)
+                       if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+            kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
+            server_rss = rss_mb(server.pid)
+            browser.close()
+
+    medians = {name: statistics.median(values) for name, values in render.items()}
+    return {
+        "first_render_s": {name: round(v, 3) for name, v in medians.items()},
+        "table_vs_bare": round(medians["table"] / medians["bare"], 3),
+        "app_home_vs_bare": round(medians["app_home"] / medians["bare"], 3),
+        "loads": loads,
+        "click_ms": {"p50": round(_percentile(trips, 0.5), 1),
+                     "p95": round(_percentile(trips, 0.95), 1),
+                     "max": round(max(trips), 1), "n": len(trips)},
+        "kernel_rss_mb": round(kernel_rss, 1),
+        "server_rss_mb": round(server_rss, 1),
+    }
+
+
+def run(settings: Settings) -> dict[str, Any]:
+    """The ``app`` section (skipped, with the reason, where there is no Chromium)."""
+    if not chromium_available():
+        return {"skipped": f"no Chromium at {CHROMIUM}"}
+    return measure(loads=1 if settings.quick else 5, clicks=5 if settings.quick else 20)

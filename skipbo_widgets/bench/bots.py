@@ -1,0 +1,27 @@
+"""The ``hint`` and ``matches`` sections: hint latency and bot-against-bot matches.
+
+Matches play every deal twice with the seats swapped (``--games N`` games per
+pairing and table, so ``N // 2`` deals), at stock 30 and 20 with 2 and 4
+players; see :mod:`skipbo_widgets.bots.tournament` for the win rate with its
+95% Wilson interval and how draws and unfinished games are counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots.tournament import DEFAULT_PAIRS, DEFAULT_TABLES, hint_latency, match
+from . import Settings
+
+DEFAULT_GAMES, QUICK_GAMES = 100, 10
+
+
+def hint(settings: Settings) -> dict[str, Any]:
+    """Milliseconds per hint (p50, p99, max) over the learner's positions of real games."""
+    return hint_latency(games=1 if settings.quick else 4, seed=settings.seed)
+
+
+def matches(settings: Settings) -> list[dict[str, Any]]:
+    deals = max(1, settings.games_or(DEFAULT_GAMES, QUICK_GAMES) // 2)
+    return [match(a, b, players=n, stock=s, deals=deals, seed=settings.seed)
+            for a, b in DEFAULT_PAIRS for n, s in DEFAULT_TABLES]
