@@ -69,6 +69,11 @@ def move_reason(obs: Observation, move: Move) -> Reason:
                                 "source": source, "target": move.target, "pile": move.pile})
 
 
+def _stock_top(obs: Observation, move: Move) -> Card | None:
+    owner = obs.partner if move.partner and obs.partner is not None else obs.seat
+    return obs.seats[owner].stock_top
+
+
 def _nudge(obs: Observation, plan: tuple[Move, ...]) -> Reason:
     plays = [m for m in plan if m.is_play]
     if any(m.source == "s" and not m.partner for m in plays):
@@ -111,7 +116,7 @@ def explain(obs: Observation, result: SearchResult) -> list[Reason]:
         pile = plan[i].pile
         out.append((Explain.PLAY_STOCK, {"card": me.stock_top, "pile": pile}))
         before = sum(1 for m in plan[:i] if m.is_play and m.pile == pile)
-        if before:
+        if before and me.stock_top != WILD:  # a wild stock card needs no bridge
             out.append((Explain.BRIDGE_TO_STOCK, {"cards": before, "card": me.stock_top}))
     partner = obs.partner
     if partner is not None and any(m.source == "s" and m.partner for m in plays):
@@ -122,8 +127,9 @@ def explain(obs: Observation, result: SearchResult) -> list[Reason]:
     own_discards = sum(1 for m in plays if m.source == "d" and not m.partner)
     if own_discards:
         out.append((Explain.PLAY_DISCARDS, {"count": own_discards}))
-    if f.wilds_spent:
-        out.append((Explain.SPEND_WILD, {"count": f.wilds_spent}))
+    stock_wilds = sum(1 for m in plays if m.source == "s" and _stock_top(obs, m) == WILD)
+    if f.wilds_spent > stock_wilds:  # a SKIP-BO card from a stock pile is not "spent"
+        out.append((Explain.SPEND_WILD, {"count": f.wilds_spent - stock_wilds}))
     end_needs = _needs_after(obs, plays)
     if final is not None:
         kept = obs.hand.count(WILD) - sum(1 for m in plan if m.source == "h" and m.index == WILD)
