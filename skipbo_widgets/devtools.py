@@ -1,0 +1,108 @@
+"""Developer tools shared by the browser tests, the app benchmark and the screenshots.
+
+A Voilà server on a free local port, and Debian's Chromium launched for
+Playwright with the flags this environment needs. Nothing here is used by the
+app itself; Playwright is imported only when a browser is launched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
+CHROMIUM = os.environ.get("SKIPBO_CHROMIUM", "/usr/bin/chromium")
+#: Without the background-networking flags Chromium floods the closed network.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+#: Console errors that are not ours: Voilà's page asks a CDN for Font Awesome.
+HARMLESS_CONSOLE = ("net::ERR_NAME_NOT_RESOLVED", "Failed to load resource",
+                    "Unsatisfied version")
+
+
+def chromium_available() -> bool:
+    return shutil.which(CHROMIUM) is not None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
+                 timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Serve a notebook (or a folder of notebooks) with Voilà; yield its URL and process."""
+    port = free_port()
+    out = log.open("wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", str(target)],
+        stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    tail = log.read_text()[-3000:] if log else ""
+                    raise RuntimeError(f"Voilà did not start on {url}\n{tail}") from None
+                time.sleep(0.2)
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if log and hasattr(out, "close"):
+            out.close()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium through Playwright (Playwright cannot download browsers here)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def child_pids(pid: int) -> list[int]:
+    """All descendants of a process (Linux ``/proc``), e.g. Voilà's kernels."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process in MB (from ``/proc/<pid>/status``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0

@@ -1,0 +1,1 @@
+"""Card-table widgets: an anywidget table inside an ipywidgets shell, one controller."""

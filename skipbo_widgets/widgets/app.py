@@ -1,0 +1,182 @@
+"""The Skip-Bo app: a home screen, new-game settings and the game, in four languages.
+
+In a notebook ``play(lang="fr")`` shows it inline; ``notebooks/app.ipynb``
+serves the same app with Voilà. The session is kept in the browser's storage
+after every change and offered for resume after a reload or a kernel restart.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from ..engine import Match, SaveError, SkipBoError
+from ..engine.errors import Reason
+from ..engine.save import MAX_SAVE_SIZE
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
+from .game_screen import GameScreen
+from .settings import GameSettings, dumps_session, loads_session
+from .setup_form import SetupForm
+from .store import BrowserStore
+from .testids import ShellSupport, testid
+
+
+def lang_from_query(query: str | None = None) -> str:
+    """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    return normalize_lang(parse_qs(query).get("lang", [""])[0])
+
+
+class App:
+    """The whole app; display it (or its ``widget``) in a notebook or with Voilà."""
+
+    def __init__(self, lang: str = "en", *, animate: bool | None = None) -> None:
+        """``animate``: let bots move at a followable pace (``None``: when a kernel
+        event loop runs, as in a notebook or Voilà; ``False``: at once)."""
+        self.lang = normalize_lang(lang)
+        self.animate = animate
+        self.store = BrowserStore()
+        self.store.on_stored(self._on_stored)
+        self.resume: tuple[GameSettings, Match] | None = None
+        self.last_settings: GameSettings | None = None
+        self.game_screen: GameScreen | None = None
+        self.setup_form: SetupForm | None = None
+        self.screen = "home"
+
+        self.lang_picker = testid(w.ToggleButtons(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+            style={"button_width": "7.5em"}), "language")
+        self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        self.title = w.HTML()
+        self.notice = w.HTML()
+        self.body = w.Box(layout=w.Layout(width="100%"))
+        header = w.HBox([self.title, self.lang_picker],
+                        layout=w.Layout(justify_content="space-between", align_items="center",
+                                        flex_flow="row wrap", width="100%"))
+        header.add_class("sb-header")
+        self.widget = w.VBox([header, self.notice, self.body, self.store, ShellSupport()],
+                             layout=w.Layout(width="100%"))
+        self.widget.add_class("sb-app")
+        self.show_home()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    # -- language -----------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        if self.lang_picker.value != self.lang:
+            self.lang_picker.value = self.lang
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        if self.screen == "game" and self.game_screen is not None:
+            self.game_screen.set_lang(self.lang)
+        elif self.screen == "setup":
+            self.show_setup()
+        else:
+            self.show_home()
+
+    # -- screens ------------------------------------------------------------
+
+    def show_home(self) -> None:
+        self.screen = "home"
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        play = testid(w.Button(description=self.tr("home.play"), icon="play",
+                               button_style="success"), "play")
+        play.add_class("sb-big-button")
+        play.on_click(lambda _b: self.show_setup())
+        buttons: list[w.Widget] = [play]
+        if self.resume is not None:
+            settings, match = self.resume
+            resume = testid(w.Button(description=self.tr("home.resume"), icon="repeat",
+                                     button_style="primary"), "resume")
+            resume.add_class("sb-big-button")
+            resume.tooltip = self.tr("home.resume_detail", players=settings.players,
+                                     turn=match.game.turn)
+            resume.on_click(lambda _b: self._resume())
+            buttons.insert(0, resume)
+        upload = testid(w.FileUpload(accept=".json", multiple=False,
+                                     description=self.tr("home.load_file")), "load-file")
+        upload.observe(lambda change: self._load_file(change["new"]), names="value")
+        intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
+        row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+        self.body.children = [w.VBox([intro, row, upload], layout=w.Layout(padding="12px"))]
+
+    def show_setup(self) -> None:
+        self.screen = "setup"
+        initial = self.last_settings
+        if self.setup_form is not None:
+            try:
+                initial = self.setup_form.settings()
+            except SkipBoError:
+                initial = self.last_settings
+        self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
+                                    initial=initial)
+        self.body.children = [self.setup_form.widget]
+
+    def start(self, settings: GameSettings, match: Match | None = None) -> None:
+        """Start (or resume) a game with these settings."""
+        self.notice.value = ""
+        self.last_settings = settings
+        self.resume = None
+        self.screen = "game"
+        self.game_screen = GameScreen(
+            settings, match or settings.new_match(), lang=self.lang,
+            on_save=self._save, on_save_file=self._save_file,
+            on_menu=self.show_home, on_new=self.show_setup, animate=self.animate)
+        self.body.children = [self.game_screen.widget]
+
+    # -- keeping the session --------------------------------------------------
+
+    def _save(self, screen: GameScreen) -> None:
+        finished = screen.match.is_over or (screen.match.game.is_over and not screen.settings.match)
+        self.store.value = "" if finished else dumps_session(screen.settings, screen.match)
+
+    def _save_file(self) -> None:
+        screen = self.game_screen
+        if screen is not None:
+            name = f"skipbo-turn-{screen.match.game.turn}.json"
+            self.store.download(dumps_session(screen.settings, screen.match), name)
+
+    def _on_stored(self, text: str) -> None:
+        if not text or self.screen == "game":
+            return
+        try:
+            self.resume = loads_session(text)
+        except SaveError as err:
+            self.resume = None
+            self._notice("home.resume_failed", err)
+        if self.screen == "home":
+            self.show_home()
+
+    def _resume(self) -> None:
+        if self.resume is not None:
+            self.start(*self.resume)
+
+    def _load_file(self, value: Any) -> None:
+        files = list(value or ())
+        if not files:
+            return
+        upload = files[0]
+        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
+        try:
+            if len(content) > MAX_SAVE_SIZE:
+                raise SaveError(Reason.SAVE_TOO_LARGE, size=len(content), max=MAX_SAVE_SIZE)
+            settings, match = loads_session(content)
+        except SaveError as err:
+            self._notice("home.load_failed", err)
+            return
+        self.start(settings, match)
+
+    def _notice(self, key: str, err: SaveError) -> None:
+        text = self.tr(key, reason=explain(err, self.lang))
+        self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
+                             f"{html.escape(text)}</div>")
+

@@ -1,0 +1,113 @@
+"""Hints and turn reviews in the learner's language.
+
+The bots produce reason codes with parameters (:class:`~skipbo_widgets.bots.Explain`);
+this module turns them into sentences with the message keys ``explain.<code>``
+and describes the moves of a plan with ``plan.<source>`` keys.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from ..bots import Explain, Hint, Reason, Review, hint, review_turn
+from ..engine import END_MOVE, Move, Observation
+from ..engine.cards import Card
+from ..i18n import t
+
+LADDER_TOP = 3
+
+
+def plan_sentences(obs: Observation, moves: Sequence[Move], *, lang: str,
+                   names: Sequence[str]) -> list[str]:
+    """One sentence per move, with the card each move takes at that point of the plan."""
+    faces = obs.rules.faces
+    piles = {(seat, i): list(p) for seat, v in enumerate(obs.seats)
+             for i, p in enumerate(v.discards)}
+    sentences = []
+    for move in moves:
+        if move == END_MOVE or move.is_end:
+            sentences.append(t("plan.end", lang))
+            continue
+        owner = obs.partner if move.partner and obs.partner is not None else obs.seat
+        card: Card | None
+        if move.source == "s":
+            card = obs.seats[owner].stock_top
+        elif move.source == "d":
+            pile = piles[(owner, move.index)]
+            card = pile.pop() if pile else None
+        else:
+            card = move.index
+        if move.is_discard:
+            key = "plan.discard"
+        else:
+            key = "plan." + ("p" if move.partner else "") + move.source
+        sentences.append(t(key, lang, names=names, faces=faces, card=card, pile=move.pile,
+                           from_pile=move.index + 1, partner=names[owner]))
+    return sentences
+
+
+def reason_html(obs: Observation, reason: Reason, *, lang: str, names: Sequence[str]) -> str:
+    """One reason as HTML: a sentence, or a heading and a numbered plan."""
+    code, params = reason
+    if code in (Explain.PLAN, Explain.BETTER_PLAN):
+        moves = [Move.parse(text) for text in params.get("moves", [])]
+        items = "".join(f"<li>{html.escape(s)}</li>"
+                        for s in plan_sentences(obs, moves, lang=lang, names=names))
+        return f"{html.escape(t(f'explain.{code.value}', lang))}<ol>{items}</ol>"
+    if code is Explain.MOVE_CARD:
+        move = Move.parse(params["move"]) if params.get("move") else END_MOVE
+        sentence = plan_sentences(obs, [move], lang=lang, names=names)[0]
+        return html.escape(t("explain.move_card", lang, move=sentence))
+    text = t(f"explain.{code.value}", lang, names=names, faces=obs.rules.faces, **params)
+    return html.escape(text)
+
+
+class Coach:
+    """The hint ladder for the current position, and the review of each finished turn."""
+
+    def __init__(self) -> None:
+        self.level = 0
+        self._position: object = None
+        self._hint: Hint | None = None
+
+    def next_hint(self, obs: Observation, position: object) -> tuple[Hint, int]:
+        """The hint for ``obs`` and the next ladder level (1, 2, 3, then 3 again).
+
+        ``position`` identifies the position: a new one starts the ladder again.
+        """
+        if position != self._position or self._hint is None:
+            self._position = position
+            self._hint = hint(obs)
+            self.level = 0
+        self.level = min(self.level + 1, LADDER_TOP)
+        return self._hint, self.level
+
+    def hint_html(self, obs: Observation, position: object, *, lang: str,
+                  names: Sequence[str]) -> tuple[str, Move | None]:
+        """The next hint as HTML, and the move to highlight on the table (from level 2)."""
+        found, level = self.next_hint(obs, position)
+        body = "".join(f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
+                       for r in found.ladder(level))
+        title = html.escape(t(f"hint.level.{level}", lang))
+        more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
+            if level < LADDER_TOP else ""
+        box = (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
+               f"<b>{title}</b>{body}{more}</div>")
+        return box, found.plan[0] if level >= 2 and found.plan else None
+
+    @staticmethod
+    def review(steps: Sequence[tuple[Observation, Move]]) -> Review:
+        return review_turn(steps)
+
+    @staticmethod
+    def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
+                    names: Sequence[str]) -> str:
+        """The review of a finished turn as HTML (a grade and its reasons)."""
+        result = review_turn(steps)
+        obs = steps[result.start][0]
+        title = html.escape(t(f"review.{result.grade}", lang))
+        body = "".join(f"<li>{reason_html(obs, r, lang=lang, names=names)}</li>"
+                       for r in result.reasons)
+        return (f'<div class="sb-box sb-box-review-{result.grade}" data-testid="review" '
+                f'data-grade="{result.grade}"><b>{title}</b><ul>{body}</ul></div>')

@@ -1,0 +1,242 @@
+"""One controller owns the game: it turns table requests into moves and moves into a new view.
+
+The widgets stay thin: :class:`~.table.CardTable` only draws ``view`` and
+reports requests. Everything from the browser is checked by the engine; an
+illegal request gets a message in the learner's language and changes nothing.
+
+>>> from skipbo_widgets.engine import Game, Rules
+>>> c = TableController(Game.new(Rules(), seed=3, dealer=1), seat=0, lang="en")
+>>> c.request({"type": "move", "move": "s-b4"})
+False
+>>> c.view["status_kind"]
+'error'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from ..engine import (
+    Game,
+    IllegalMove,
+    Move,
+    NotationError,
+    Observation,
+    SkipBoError,
+    observe,
+)
+from ..engine.events import Drew, Event, StockTurned
+from ..i18n import explain, t
+from .table import CardTable
+from .view import table_view
+
+
+class Bot(Protocol):
+    """Anything that picks a move for a seat from that seat's observation."""
+
+    def choose_move(self, obs: Observation) -> Move: ...
+
+
+Listener = Callable[[list[Event]], None]
+
+
+class TableController:
+    """The game, the learner's seat, the bots in the other seats, and the card table."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seat: int = 0,
+        lang: str = "en",
+        bots: Mapping[int, Bot] | None = None,
+        names: Sequence[str] | None = None,
+        practice: bool = False,
+        table: CardTable | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.lang = lang
+        self.bots = dict(bots or {})
+        self.names = list(names or default_names(game.rules.players, seat, lang))
+        self.practice = practice
+        self.table = table if table is not None else CardTable()
+        self.table.on_request(self.request)
+        self._listeners: list[Listener] = []
+        self._status = ("", "info")
+        self.highlight: tuple[str, ...] = ()
+        #: The learner's moves of the current turn, each with what they saw just before it.
+        self.turn_moves: list[tuple[Observation, Move]] = []
+        #: Set when a move of the learner ends their turn: the moves of that turn.
+        self.finished_turn: list[tuple[Observation, Move]] = []
+        self._turn_starts: list[int] = []
+        self._note_turn_start()
+        self.refresh()
+
+    # -- reading ----------------------------------------------------------
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return dict(self.table.view)
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.game.is_over and self.game.current == self.seat
+
+    @property
+    def bots_to_move(self) -> bool:
+        return not self.game.is_over and self.game.current in self.bots
+
+    def observation(self) -> Observation:
+        return observe(self.game, self.seat)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    # -- listening --------------------------------------------------------
+
+    def on_events(self, listener: Listener) -> None:
+        """Call ``listener(events)`` after every change (move, undo, bot move, new game)."""
+        self._listeners.append(listener)
+
+    def _changed(self, events: list[Event]) -> None:
+        self._note_turn_start()
+        self.refresh()
+        for listener in self._listeners:
+            listener(events)
+
+    # -- acting -----------------------------------------------------------
+
+    def request(self, request: dict[str, str]) -> bool:
+        """Handle one request from the table; True if the game changed."""
+        kind = request.get("type")
+        if kind == "move":
+            return self.move(request.get("move", ""))
+        if kind in ("select", "target"):
+            if not self.my_turn and (request.get("source") or request.get("target")):
+                self.say(self._wait_message(), "info")
+            return False
+        self.say(self.tr("error.bad_request"), "error")
+        return False
+
+    def move(self, text: str) -> bool:
+        """Try the learner's move in notation; explain and change nothing if it is illegal."""
+        before = self.observation()
+        try:
+            move = Move.parse(text)
+            events = self.game.push(move, by=self.seat)
+        except (IllegalMove, NotationError) as err:
+            self.say(self.explain(err), "error")
+            return False
+        self._status = ("", "info")
+        self.highlight = ()
+        self.turn_moves.append((before, move))
+        if move.is_discard or move.is_end or self.game.is_over:
+            self.finished_turn, self.turn_moves = self.turn_moves, []
+        self._changed(events)
+        return True
+
+    def explain(self, err: SkipBoError) -> str:
+        return explain(err, self.lang)
+
+    def step_bot(self) -> bool:
+        """Let the bot whose turn it is make one move; False if no bot is to move."""
+        if not self.bots_to_move:
+            return False
+        bot = self.bots[self.game.current]
+        obs = observe(self.game, self.game.current)
+        events = self.game.push(bot.choose_move(obs), by=self.game.current)
+        self._changed(events)
+        return True
+
+    def run_bots(self) -> int:
+        """Let the bots play until it is the learner's turn or the game is over."""
+        moves = 0
+        while self.step_bot():
+            moves += 1
+        return moves
+
+    def can_undo(self) -> bool:
+        """The learner may take back their own last move of this turn.
+
+        A move that showed a new card (a stock card turned up, cards drawn)
+        stays, except in practice mode, where whole turns can be taken back.
+        """
+        stack = self.game.move_stack
+        if self.practice:
+            return any(start < len(stack) for start in self._turn_starts)
+        if not stack or self.game.current != self.seat or self.game.is_over:
+            return False
+        start = self.game._undo[-1][1]
+        return not stack[-1].is_discard and not _revealed(self.game.events[start:])
+
+    def undo(self) -> bool:
+        """Take back the learner's last move (practice mode: back to the start of a turn)."""
+        if not self.can_undo():
+            self.say(self.tr("status.cannot_undo"), "info")
+            return False
+        if self.practice:
+            depth = len(self.game.move_stack)
+            target = max(start for start in self._turn_starts if start < depth)
+            for _ in range(depth - target):
+                self.game.pop()
+            self._turn_starts = [start for start in self._turn_starts if start <= target]
+            self.turn_moves = []
+        else:
+            self.game.pop()
+            del self.turn_moves[-1:]
+        self.finished_turn = []
+        self._status = ("", "info")
+        self.highlight = ()
+        self._changed([])
+        return True
+
+    def _note_turn_start(self) -> None:
+        game = self.game
+        depth = len(game.move_stack)
+        at_start = game.current == self.seat and not game.moved and not game.is_over
+        if at_start and (not self._turn_starts or self._turn_starts[-1] != depth):
+            self._turn_starts.append(depth)
+
+    # -- showing ----------------------------------------------------------
+
+    def show_move(self, move: Move | None) -> None:
+        """Light up a move's source and target on the table (a hint), or nothing."""
+        self.highlight = () if move is None or move.is_end else (move.source_text,
+                                                                 move.target_text)
+        self.refresh()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a one-line message under the table (``kind``: info, error or hint)."""
+        self._status = (text, kind)
+        self.refresh()
+
+    def _wait_message(self) -> str:
+        if self.game.is_over:
+            return self.tr("error.game_over")
+        return self.tr("ui.player_turn", player=self.names[self.game.current])
+
+    def refresh(self) -> None:
+        text, kind = self._status
+        self.table.view = table_view(
+            self.observation(),
+            names=self.names,
+            tr=self.tr,
+            interactive=self.my_turn,
+            status=text,
+            status_kind=kind,
+            highlight=self.highlight,
+        )
+
+
+def _revealed(events: list[Event]) -> bool:
+    """True if the events showed the learner a card they had not seen."""
+    return any(isinstance(e, Drew) or (isinstance(e, StockTurned) and e.card is not None)
+               for e in events)
+
+
+def default_names(players: int, seat: int, lang: str) -> list[str]:
+    """``You`` for the learner and friendly names for the others."""
+    others = iter(("Mia", "Leo", "Emma", "Noah", "Lina"))
+    return [t("player.you", lang) if s == seat else next(others) for s in range(players)]

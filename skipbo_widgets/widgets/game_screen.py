@@ -1,0 +1,270 @@
+"""The game screen: the card table, and beside it hints, undo, bot pace, the log and the score."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..bots import make_bot
+from ..engine import Match
+from ..engine.events import Event
+from ..i18n import t
+from .coach import Coach
+from .controller import TableController
+from .log import MoveLog
+from .settings import GameSettings
+from .setup_form import BOT_NAMES
+from .testids import testid
+
+#: Seconds between two bot moves, per speed setting.
+SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
+
+
+class GameScreen:
+    """One match (or single game) against bots; the learner sits in seat 0."""
+
+    def __init__(self, settings: GameSettings, match: Match, *, lang: str,
+                 on_save: Callable[[GameScreen], None], on_save_file: Callable[[], None],
+                 on_menu: Callable[[], None], on_new: Callable[[], None],
+                 animate: bool | None = None) -> None:
+        self.settings = settings
+        self.match = match
+        self.lang = lang
+        self._on_save = on_save
+        self.speed = "normal"
+        self.animate = animate
+        self._bot_task: asyncio.Task[None] | None = None
+        self._skip = False
+
+        self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
+        self.turn_info = w.HTML()
+        self.hint_box = w.HTML()
+        self.review_box = w.HTML()
+        self.coach = Coach()
+        self.log_box = w.HTML()
+        self.score_box = w.HTML()
+        self.end_box = w.VBox()
+        self.hint_button = testid(w.Button(icon="lightbulb-o"), "hint")
+        self.undo_button = testid(w.Button(icon="undo"), "undo")
+        self.skip_button = testid(w.Button(icon="forward"), "skip")
+        self.speed_picker = testid(w.ToggleButtons(options=list(SPEEDS), value="normal",
+                                                   style={"button_width": "auto"}), "speed")
+        self.menu_button = testid(w.Button(icon="home"), "menu")
+        self.new_button = testid(w.Button(icon="refresh"), "new-game")
+        self.save_button = testid(w.Button(icon="download"), "save-file")
+        self.next_button = testid(w.Button(button_style="success", icon="play"), "next-game")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.skip_button.on_click(lambda _b: self.skip())
+        self.menu_button.on_click(lambda _b: on_menu())
+        self.new_button.on_click(lambda _b: on_new())
+        self.save_button.on_click(lambda _b: on_save_file())
+        self.next_button.on_click(lambda _b: self.next_game())
+        self.speed_picker.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
+
+        side = w.VBox([
+            self.turn_info, self.end_box,
+            w.HBox([self.hint_button, self.undo_button]), self.hint_box, self.review_box,
+            w.HBox([self.speed_picker, self.skip_button]),
+            self.score_box, self.log_box,
+            w.HBox([self.save_button, self.new_button, self.menu_button]),
+        ], layout=w.Layout(flex="0 1 320px", min_width="260px"))
+        side.add_class("sb-side")
+        self.widget = w.HBox([self.table_box, side],
+                             layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.widget.add_class("sb-game-screen")
+        self._start_game()
+        self.set_lang(lang)
+
+    # -- the game ---------------------------------------------------------
+
+    def _start_game(self) -> None:
+        game = self.match.game
+        names = [t("player.you", self.lang), *BOT_NAMES[: game.rules.players - 1]]
+        seed = self.match.seed
+        bots = {seat: make_bot(level, seed=f"{seed}/{seat}")
+                for seat, level in enumerate(self.settings.levels, start=1)}
+        self.controller = TableController(game, seat=0, lang=self.lang, bots=bots, names=names,
+                                          practice=self.settings.practice)
+        self._new_log()
+        self.controller.on_events(self._on_events)
+        self.table_box.children = [self.controller.table]
+        self.hint_box.value = ""
+        self.review_box.value = ""
+        self._after_change()
+
+    def _on_events(self, events: list[Event]) -> None:
+        if events:
+            self.log.add(events)
+        else:  # an undo: the log follows the game back, and the review is stale
+            self.log.rebuild(self.controller.game.events)
+            self.review_box.value = ""
+        self.hint_box.value = ""
+        finished, self.controller.finished_turn = self.controller.finished_turn, []
+        if finished and self.settings.hints:
+            self.review_box.value = Coach.review_html(finished, lang=self.lang,
+                                                      names=self.controller.names)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self.controller.game.is_over:
+            self.match.record()
+        self._on_save(self)
+        self._update_side()
+        self._schedule_bots()
+
+    # -- bots at a pace a learner can follow ----------------------------------
+
+    def _schedule_bots(self) -> None:
+        if self._bot_task is not None or not self.controller.bots_to_move:
+            return
+        loop = _running_loop() if self.animate is not False else None
+        if loop is None:  # no kernel event loop (plain Python, tests): play at once
+            self.controller.run_bots()
+            return
+        self._bot_task = loop.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        try:
+            while self.controller.bots_to_move:
+                if not self._skip:
+                    await asyncio.sleep(SPEEDS.get(self.speed, 0.7))
+                self.controller.step_bot()
+        finally:
+            self._bot_task = None
+            self._skip = False
+            self._update_side()
+
+    def skip(self) -> None:
+        """Let the bots finish their turns at once."""
+        self._skip = True
+        if self._bot_task is None:
+            self.controller.run_bots()
+
+    # -- learner actions ----------------------------------------------------
+
+    def undo(self) -> None:
+        if self._bot_task is not None:
+            return
+        self.controller.undo()
+
+    def show_hint(self) -> None:
+        """The next step of the hint ladder for the learner's position."""
+        c = self.controller
+        if not (c.my_turn and self.settings.hints):
+            return
+        position = (c.game.turn, len(c.game.move_stack))
+        self.hint_box.value, move = self.coach.hint_html(
+            c.observation(), position, lang=self.lang, names=c.names)
+        c.show_move(move)
+
+    def next_game(self) -> None:
+        if self.match.is_over or not self.controller.game.is_over:
+            return
+        self.match.next_game()
+        self._start_game()
+
+    # -- showing ------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        """Show every text in ``lang`` (the game itself is untouched)."""
+        self.lang = lang
+        tr = self.tr
+        self.controller.lang = lang
+        self.controller.names[0] = tr("player.you")
+        self._new_log()
+        self.hint_button.description = tr("ui.hint")
+        self.undo_button.description = tr("game.undo_turn" if self.settings.practice
+                                          else "ui.undo")
+        self.skip_button.description = tr("game.skip")
+        speed = self.speed  # new options reset the picker's value: keep the learner's choice
+        self.speed_picker.options = [(tr(f"game.speed.{s}"), s) for s in SPEEDS]
+        self.speed_picker.value = self.speed = speed
+        self.menu_button.description = tr("game.menu")
+        self.new_button.description = tr("ui.new_game")
+        self.save_button.description = tr("game.save_file")
+        self.next_button.description = tr("game.next_game")
+        self.controller.refresh()
+        self._update_side()
+
+    def _new_log(self) -> None:
+        c = self.controller
+        self.log = MoveLog(me=0, lang=self.lang, names=c.names, faces=c.game.rules.faces)
+        self.log.rebuild(c.game.events)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, names=self.controller.names, **params)
+
+    def _update_side(self) -> None:
+        c = self.controller
+        game = c.game
+        if game.is_over:
+            self.turn_info.value = ""
+        elif c.my_turn:
+            self.turn_info.value = _box(self.tr("ui.your_turn"), "turn")
+        else:
+            self.turn_info.value = _box(self.tr("ui.player_turn", player=game.current), "wait")
+        self.undo_button.disabled = not c.can_undo() or self._bot_task is not None
+        self.hint_button.disabled = not (c.my_turn and self.settings.hints)
+        self.skip_button.disabled = not c.bots_to_move
+        self.log_box.value = self._log_html()
+        self.score_box.value = self._score_html() if self.settings.match else ""
+        self.end_box.children = self._end_children() if game.is_over else ()
+
+    def _log_html(self) -> str:
+        lines = self.log.lines[-40:]
+        items = []
+        for i, line in enumerate(lines):
+            last = " sb-log-last" if i == len(lines) - 1 else ""
+            mine = " sb-log-mine" if line.seat == 0 else ""
+            items.append(f'<li class="sb-log-line{last}{mine}">{html.escape(line.text)}</li>')
+        title = html.escape(self.tr("game.log"))
+        return (f'<div class="sb-log" data-testid="move-log"><div class="sb-log-title">{title}'
+                f'</div><ol reversed>{"".join(reversed(items))}</ol></div>')
+
+    def _score_html(self) -> str:
+        rows = []
+        for side, seats in enumerate(self.match.sides):
+            who = html.escape(self.tr("score.side", player=seats))
+            rows.append(f"<tr><td>{who}</td><td>{self.match.scores[side]}</td></tr>")
+        title = html.escape(self.tr("score.title", target=self.match.target))
+        return (f'<table class="sb-score" data-testid="scoreboard"><caption>{title}</caption>'
+                f'{"".join(rows)}</table>')
+
+    def _end_children(self) -> tuple[w.Widget, ...]:
+        outcome = self.controller.game.outcome
+        if outcome is None:
+            return ()
+        if outcome.is_draw:
+            text = self.tr("ui.game_drawn")
+        elif 0 in outcome.winners:
+            key = "end.you_won" if len(outcome.winners) == 1 else "end.you_won_team"
+            text = self.tr(key, winner=outcome.winners, points=outcome.points)
+        else:
+            key = "ui.game_won_team" if len(outcome.winners) > 1 else "ui.game_won"
+            text = self.tr(key, winner=outcome.winners, points=outcome.points)
+        children: list[w.Widget] = [w.HTML(_box(text, "end", testid="game-over"))]
+        if self.settings.match:
+            if self.match.is_over:
+                leaders = [seat for side in self.match.leaders for seat in self.match.sides[side]]
+                children.append(w.HTML(_box(self.tr("end.match_won", winner=leaders), "end")))
+            else:
+                children.append(self.next_button)
+        return tuple(children)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop, which paces the bots (``None`` outside a kernel)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _box(text: str, kind: str, testid: str | None = None) -> str:
+    attr = f' data-testid="{testid}"' if testid else ""
+    return f'<div class="sb-box sb-box-{kind}"{attr}>{html.escape(text)}</div>'

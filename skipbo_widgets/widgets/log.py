@@ -1,0 +1,121 @@
+"""The move log: engine events as short sentences in the learner's language.
+
+Sentences about the learner use their own keys (``log.you.*``) because "you"
+changes the verb in every language ("You play" / "Mia plays", "Du spielst" /
+"Mia spielt", "Tu joues" / "Mia joue", "Jij speelt" / "Mia speelt").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import WILD
+from ..engine.events import (
+    Discarded,
+    Drew,
+    Event,
+    GameDrawn,
+    GameWon,
+    PileCompleted,
+    Played,
+    Recycled,
+    TurnEnded,
+    TurnStarted,
+)
+from ..i18n import t
+
+_PLAY_SOURCE = {"s": "stock", "d": "discard", "h": "hand"}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log: its text, the seat it is about, and its turn number."""
+
+    text: str
+    seat: int | None
+    turn: int
+
+
+def describe(event: Event, *, me: int, lang: str, names: Sequence[str],
+             faces: str = "skipbo") -> tuple[str, int | None] | None:
+    """The sentence for one event and the seat it is about (``None``: not worth a line)."""
+    key, seat, params = _key(event, me)
+    partner = params.get("partner")
+    if isinstance(partner, int):
+        params["partner"] = names[partner]
+    if key is None:
+        return None
+    text = t(key, lang, names=names, faces=faces, **params)
+    if isinstance(event, Played) and event.card == WILD:
+        text += t("log.as_value", lang, value=event.value)
+    return text, seat
+
+
+def _key(event: Event, me: int) -> tuple[str | None, int | None, dict[str, object]]:
+    if isinstance(event, Played):
+        who = "you." if event.seat == me else ""
+        source = _PLAY_SOURCE[event.source]
+        if event.owner == me and event.seat != me:  # a partner plays from the learner's piles
+            source = f"your_{source}"
+        elif event.owner != event.seat:
+            source = f"partner_{source}"
+        params: dict[str, object] = {
+            "player": event.seat, "card": event.card, "pile": event.pile,
+            "from_pile": event.from_pile + 1, "partner": event.owner}
+        return f"log.{who}play_{source}", event.seat, params
+    if isinstance(event, Discarded):
+        who = "you." if event.seat == me else ""
+        return f"log.{who}discard", event.seat, {
+            "player": event.seat, "card": event.card, "pile": event.pile}
+    if isinstance(event, Drew):
+        who = "you." if event.seat == me else ""
+        kind = "draw_empty_hand" if event.empty_hand else "draw"
+        count = len(event.cards)
+        number = "one" if count == 1 else "many"  # de/en/fr/nl agree for counts of 1 and up
+        return f"log.{who}{kind}.{number}", event.seat, {"player": event.seat, "count": count}
+    if isinstance(event, TurnEnded) and not event.discarded:
+        who = "you." if event.seat == me else ""
+        return f"log.{who}end_turn", event.seat, {"player": event.seat}
+    if isinstance(event, PileCompleted):
+        return "log.pile_completed", None, {"pile": event.pile}
+    if isinstance(event, Recycled):
+        return "log.recycled", None, {"count": event.cards}
+    if isinstance(event, GameWon):
+        if me in event.winners:
+            key = "log.you.won" if len(event.winners) == 1 else "log.you.won_team"
+        else:
+            key = "log.won_team" if len(event.winners) > 1 else "log.won"
+        return key, None, {"winner": event.winners, "points": event.points}
+    if isinstance(event, GameDrawn):
+        return "log.drawn", None, {}
+    return None, None, {}
+
+
+class MoveLog:
+    """The lines of a game so far, newest last."""
+
+    def __init__(self, *, me: int, lang: str, names: Sequence[str], faces: str,
+                 limit: int = 300) -> None:
+        self.me, self.lang, self.names, self.faces = me, lang, list(names), faces
+        self.limit = limit
+        self.lines: list[LogLine] = []
+        self.turn = 0
+
+    def add(self, events: Sequence[Event]) -> None:
+        """Append the lines for new events."""
+        for event in events:
+            if isinstance(event, TurnStarted):
+                self.turn = event.turn
+                continue
+            found = describe(event, me=self.me, lang=self.lang, names=self.names,
+                             faces=self.faces)
+            if found is not None:
+                self.lines.append(LogLine(found[0], found[1], self.turn))
+        del self.lines[:-self.limit]
+
+    def rebuild(self, events: Sequence[Event]) -> None:
+        """Start again from a whole event list (after an undo or a language change)."""
+        self.lines.clear()
+        self.turn = 0
+        self.add(events)

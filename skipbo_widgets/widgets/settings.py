@@ -1,0 +1,122 @@
+"""New-game settings and the session save (settings + the match in progress).
+
+Pure Python: the setup form fills a :class:`GameSettings`; the app keeps the
+session in the browser and in files with :func:`dumps_session`, and reads it
+back with :func:`loads_session`, which validates everything like the engine's
+own save files.
+
+>>> s = GameSettings(players=3, levels=("beginner", "strong"), seed="42")
+>>> s.rules().stock_size, s.match_seed()
+(30, 42)
+>>> back, match = loads_session(dumps_session(s, s.new_match()))
+>>> back == s, match.rules.players
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ..engine import Match, Rules, RulesError, SaveError
+from ..engine.errors import Reason
+from ..engine.rules import is_int
+from ..engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
+
+LEVELS = ("beginner", "medium", "strong")
+SESSION_FORMAT = "skipbo-widgets/session"
+SESSION_VERSION = 1
+MAX_SEED = 20
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the learner chose for a new game; the learner always sits in seat 0."""
+
+    players: int = 2
+    levels: tuple[str, ...] = ("medium",)
+    stock_size: int = 0  # 0: the standard size for the number of players
+    teams: bool = False
+    faces: str = "skipbo"
+    match: bool = False
+    seed: str = ""
+    practice: bool = False
+    hints: bool = True
+
+    def __post_init__(self) -> None:
+        if not is_int(self.players) or not 2 <= self.players <= 6:
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
+        if len(self.levels) != self.players - 1 or any(lv not in LEVELS for lv in self.levels):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
+        if not isinstance(self.seed, str) or len(self.seed) > MAX_SEED:
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.seed")
+        for name in ("teams", "match", "practice", "hints"):
+            if not isinstance(getattr(self, name), bool):
+                raise SaveError(Reason.SAVE_BAD_FIELD, field=f"settings.{name}")
+        self.rules()  # a RulesError says what cannot be played (e.g. deck_too_small)
+
+    def rules(self) -> Rules:
+        return Rules(players=self.players, stock_size=self.stock_size,
+                     teams=self.teams, faces=self.faces)  # type: ignore[arg-type]
+
+    def match_seed(self) -> int | str | None:
+        """The deal number: the same number gives every learner the same deal."""
+        text = self.seed.strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() else text
+
+    def new_match(self) -> Match:
+        return Match(self.rules(), seed=self.match_seed())
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["levels"] = list(self.levels)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> GameSettings:
+        names = {f.name for f in fields(cls)}
+        if not isinstance(d, dict) or set(d) - names:
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings")
+        levels = d.get("levels", ["medium"])
+        if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
+        try:
+            return cls(**{**d, "levels": tuple(levels)})
+        except (RulesError, TypeError) as err:
+            reason = err.reason.value if isinstance(err, RulesError) else "type"
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings", problem=reason) from None
+
+
+def dumps_session(settings: GameSettings, match: Match) -> str:
+    """The whole session as JSON: what to restore after a reload."""
+    return json.dumps({
+        "format": SESSION_FORMAT,
+        "version": SESSION_VERSION,
+        "settings": settings.to_dict(),
+        "match": match_to_dict(match),
+    }, separators=(",", ":"))
+
+
+def loads_session(data: str | bytes) -> tuple[GameSettings, Match]:
+    """Inverse of :func:`dumps_session`; any bad input raises :class:`SaveError`."""
+    if len(data) > MAX_SAVE_SIZE:
+        raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
+    try:
+        d = json.loads(data)
+    except (ValueError, RecursionError):
+        raise SaveError(Reason.SAVE_NOT_JSON) from None
+    if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
+        raise SaveError(Reason.SAVE_BAD_FORMAT, expected=SESSION_FORMAT)
+    if d.get("version") != SESSION_VERSION:
+        raise SaveError(Reason.SAVE_BAD_VERSION, version=str(d.get("version"))[:10],
+                        supported=[SESSION_VERSION])
+    if set(d) != {"format", "version", "settings", "match"}:
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="session")
+    settings = GameSettings.from_dict(d["settings"])
+    match = match_from_dict(d["match"])
+    if match.rules != settings.rules():
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="settings")
+    return settings, match

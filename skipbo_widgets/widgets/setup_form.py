@@ -1,0 +1,130 @@
+"""The new-game form: players, bot strengths, stock size, teams, faces, match, deal number."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from ..engine import SkipBoError
+from ..engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
+from ..i18n import explain, t
+from .settings import LEVELS, GameSettings
+from .testids import testid
+
+BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")
+
+
+class SetupForm:
+    """A form that produces :class:`GameSettings`; ``on_start(settings)`` when submitted."""
+
+    def __init__(self, lang: str, on_start: Callable[[GameSettings], None],
+                 on_back: Callable[[], None], initial: GameSettings | None = None) -> None:
+        self.lang = lang
+        self._on_start = on_start
+        s = initial or GameSettings()
+        tr = self.tr
+        style = {"description_width": "initial"}
+        options_style = {"button_width": "auto", **style}  # labels vary with the language
+        self.players = testid(w.ToggleButtons(options=[str(n) for n in range(2, 7)],
+                                       value=str(s.players), description=tr("setup.players"),
+                                       style={"button_width": "3.2em", **style}), "players")
+        self.level_boxes = [
+            w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in LEVELS],
+                       value=s.levels[i] if i < len(s.levels) else "medium",
+                       description=BOT_NAMES[i], style=style, layout=w.Layout(width="18em"))
+            for i in range(5)
+        ]
+        stock_kind = "standard" if s.stock_size == 0 else (
+            "short" if s.stock_size == SHORT_STOCK else "custom")
+        self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style, value=None,
+                                     options=[("", "standard")])
+        self.stock_kind = stock_kind
+        self.custom_stock = w.BoundedIntText(value=s.stock_size or 15, min=MIN_STOCK,
+                                             max=MAX_STOCK, layout=w.Layout(width="6em"))
+        self.teams = testid(w.Checkbox(value=s.teams, description=tr("setup.teams"),
+                                       indent=False), "teams")
+        self.faces = w.ToggleButtons(
+            options=[(tr("setup.faces.skipbo"), "skipbo"), (tr("setup.faces.playing"), "playing")],
+            value=s.faces, description=tr("setup.faces"), style=options_style)
+        self.match = w.ToggleButtons(
+            options=[(tr("setup.mode.single"), False), (tr("setup.mode.match"), True)],
+            value=s.match, description=tr("setup.mode"), style=options_style)
+        self.seed = testid(w.Text(value=s.seed, description=tr("setup.seed"),
+                                  placeholder=tr("setup.seed_placeholder"), style=style,
+                                  layout=w.Layout(width="30em")), "seed")
+        self.practice = testid(w.Checkbox(value=s.practice, description=tr("setup.practice"),
+                                          indent=False), "practice")
+        self.hints = testid(w.Checkbox(value=s.hints, description=tr("setup.hints"),
+                                       indent=False), "hints")
+        self.error = w.HTML()
+        start = testid(w.Button(description=tr("setup.start"), button_style="success",
+                                icon="play"), "start-game")
+        back = testid(w.Button(description=tr("ui.back"), icon="arrow-left"), "back")
+        start.on_click(lambda _b: self.submit())
+        back.on_click(lambda _b: on_back())
+        for widget in (self.players, self.teams):
+            widget.observe(lambda _c: self._update(), names="value")
+        self.stock.observe(lambda c: self._stock_changed(c["new"]), names="value")
+        self.bots_box = w.VBox()
+        self.stock_box = w.HBox([self.stock, self.custom_stock])
+        self.widget = w.VBox([
+            w.HTML(f"<h2>{tr('setup.title')}</h2>"),
+            self.players, self.bots_box, self.stock_box, self.teams, self.faces, self.match,
+            self.seed, self.practice, self.hints, self.error, w.HBox([back, start]),
+        ], layout=w.Layout(padding="8px"))
+        self.widget.add_class("sb-setup")
+        self._update()
+
+    def tr(self, key: str, **params: object) -> str:
+        return t(key, self.lang, **params)
+
+    @property
+    def player_count(self) -> int:
+        return int(self.players.value)
+
+    def _update(self) -> None:
+        n = self.player_count
+        self.bots_box.children = [
+            w.HTML(f"<b>{self.tr('setup.bots')}</b>"), *self.level_boxes[: n - 1]]
+        self.teams.disabled = n not in (4, 6)
+        if self.teams.disabled:
+            self.teams.value = False
+        standard = default_stock_size(n)
+        kind = self.stock.value or self.stock_kind
+        self.stock.options = [
+            (self.tr("setup.stock.standard", size=standard), "standard"),
+            (self.tr("setup.stock.short", size=SHORT_STOCK), "short"),
+            (self.tr("setup.stock.custom"), "custom"),
+        ]
+        self.stock.value = kind
+        self._stock_changed(kind)
+
+    def _stock_changed(self, kind: str | None) -> None:
+        self.custom_stock.layout.display = "" if kind == "custom" else "none"
+
+    def settings(self) -> GameSettings:
+        """The chosen settings; raises SkipBoError with the reason if they cannot be played."""
+        n = self.player_count
+        size = {"standard": 0, "short": SHORT_STOCK}.get(self.stock.value or "standard",
+                                                        self.custom_stock.value)
+        return GameSettings(
+            players=n,
+            levels=tuple(box.value for box in self.level_boxes[: n - 1]),
+            stock_size=size,
+            teams=bool(self.teams.value),
+            faces=self.faces.value,
+            match=bool(self.match.value),
+            seed=self.seed.value.strip()[:20],
+            practice=bool(self.practice.value),
+            hints=bool(self.hints.value),
+        )
+
+    def submit(self) -> None:
+        try:
+            settings = self.settings()
+        except SkipBoError as err:
+            self.error.value = f'<div class="sb-form-error">{explain(err, self.lang)}</div>'
+            return
+        self.error.value = ""
+        self._on_start(settings)

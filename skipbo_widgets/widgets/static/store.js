@@ -1,0 +1,39 @@
+// Keeps the game in the browser's localStorage so a reload or a kernel restart
+// can offer to resume it. Python validates whatever comes back like any save file.
+function render({ model, el }) {
+  el.classList.add("sb-store");
+  el.setAttribute("data-testid", "store");
+  const key = () => model.get("key");
+  let stored = "";
+  try {
+    stored = window.localStorage.getItem(key()) || "";
+  } catch (err) {
+    stored = "";
+  }
+  model.send({ type: "stored", value: stored });
+
+  const write = () => {
+    const value = model.get("value");
+    try {
+      if (value) window.localStorage.setItem(key(), value);
+      else window.localStorage.removeItem(key());
+    } catch (err) {
+      model.send({ type: "store-failed" });
+    }
+  };
+  model.on("change:value", write);
+
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.type !== "download") return;
+    const blob = new Blob([String(msg.text)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = String(msg.filename || "skipbo.json");
+    el.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  });
+}
+
+export default { render };

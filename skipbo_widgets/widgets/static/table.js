@@ -1,0 +1,233 @@
+// The Skip-Bo card table: draws the `view` traitlet, turns clicks, drags and
+// keys into move requests. It never decides what is legal: the view lists the
+// legal targets of every source, and Python checks every request again.
+
+const WILD = 0;
+
+function band(card) {
+  if (card === WILD) return "wild";
+  if (card <= 4) return "low";
+  if (card <= 8) return "mid";
+  return "high";
+}
+
+function faceText(card, faces) {
+  if (faces === "playing") {
+    return { 0: "K", 1: "A", 11: "J", 12: "Q" }[card] ?? String(card);
+  }
+  return card === WILD ? "SKIP-BO" : String(card);
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+// One card face. `card` is null for an empty slot, "back" for a face-down card.
+function cardNode(card, view, extra = {}) {
+  const faces = view.faces;
+  if (card === null || card === undefined) {
+    return h("div", { class: "sb-card sb-empty", "aria-hidden": "true" });
+  }
+  if (card === "back") {
+    return h("div", { class: "sb-card sb-back", "aria-hidden": "true" },
+      h("span", { class: "sb-back-logo", text: faces === "playing" ? "♠♥♣♦" : "SKIP-BO" }));
+  }
+  const text = faceText(card, faces);
+  const cls = `sb-card sb-face sb-${band(card)} sb-faces-${faces}` + (card === WILD ? " sb-wild" : "");
+  return h("div", { class: cls, "data-card": card, ...extra },
+    h("span", { class: "sb-corner sb-tl", text: card === WILD && faces !== "playing" ? "SB" : text }),
+    h("span", { class: "sb-value", text }),
+    h("span", { class: "sb-corner sb-br", text: card === WILD && faces !== "playing" ? "SB" : text }));
+}
+
+function render({ model, el }) {
+  let selected = null; // a source in notation: "s", "d2", "h7", "hW", "ps", "pd1"
+  const root = h("div", { class: "sb-table", "data-testid": "table", tabindex: "-1" });
+  el.classList.add("sb-host");
+  el.append(root);
+
+  const view = () => model.get("view") || {};
+  const legalTargets = (source) => (view().legal || {})[source] || [];
+
+  function request(source, targetId) {
+    selected = null;
+    model.send({ type: "move", move: `${source}-${targetId}` });
+    draw();
+  }
+
+  function select(source) {
+    selected = selected === source ? null : source;
+    model.send({ type: "select", source: selected });
+    draw();
+    if (selected) root.querySelector(".sb-legal")?.focus();
+  }
+
+  // Every pile or card one can act on is one real <button>: focusable, read by
+  // screen readers, usable with Enter/Space. It can be a source (pick the card
+  // up), a target (put the selected card here), or both (a discard pile).
+  function pileButton({ source = null, targetId = null, content, label, testid, cls = "" }) {
+    const v = view();
+    const classes = ["sb-pile-button", cls];
+    if (source && selected === source) classes.push("sb-selected");
+    const hinted = v.highlight || [];
+    if ((source && hinted.includes(source)) || (targetId && hinted.includes(targetId))) {
+      classes.push("sb-hinted");
+    }
+    if (targetId && selected && selected !== source) {
+      classes.push("sb-armed");
+      if (legalTargets(selected).includes(targetId)) classes.push("sb-legal");
+    }
+    return h("button", {
+      type: "button",
+      class: classes.join(" "),
+      "data-testid": testid,
+      "data-source": source,
+      "data-target": targetId,
+      "aria-label": label,
+      "aria-pressed": source ? String(selected === source) : null,
+      draggable: source && v.interactive ? "true" : null,
+      onclick: () => {
+        if (selected && targetId && selected !== source) request(selected, targetId);
+        else if (source) select(source);
+        else model.send({ type: "target", target: targetId });
+      },
+      ondragstart: (ev) => {
+        if (!source) return;
+        selected = source;
+        ev.dataTransfer.setData("text/plain", source);
+        ev.dataTransfer.effectAllowed = "move";
+        requestAnimationFrame(draw);
+      },
+      ondragover: (ev) => { if (targetId) { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; } },
+      ondrop: (ev) => {
+        if (!targetId) return;
+        ev.preventDefault();
+        const from = ev.dataTransfer.getData("text/plain") || selected;
+        if (from && from !== source) request(from, targetId);
+      },
+    }, content);
+  }
+
+  function stack(cards, v, max = 6) {
+    const shown = cards.slice(-max);
+    return h("div", { class: "sb-stack" },
+      shown.length ? shown.map((c) => cardNode(c, v)) : [cardNode(null, v)]);
+  }
+
+  function playerPanel(p, v) {
+    const L = v.labels || {};
+    const mine = p.seat === v.me;
+    const prefix = mine ? "" : p.is_partner ? "p" : null; // null: an opponent's piles are not sources
+    const classes = ["sb-player", mine ? "sb-me" : "sb-other"];
+    if (p.is_current) classes.push("sb-current");
+    if (p.is_partner) classes.push("sb-partner");
+
+    const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
+    const stockCard = p.stock_count ? p.stock_top : null;
+    const stock = prefix !== null && stockCard !== null
+      ? pileButton({ source: `${prefix}s`, content: cardNode(stockCard, v), label: stockLabel,
+          testid: `stock-${p.seat}`, cls: "sb-stock-pile" })
+      : h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel },
+          cardNode(stockCard, v));
+
+    const discards = p.discards.map((pile, i) => {
+      const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;
+      const testid = `discard-${p.seat}-${i}`;
+      if (prefix === null) {
+        return h("div", { class: "sb-discard", "data-testid": testid, title: label }, stack(pile, v, 4));
+      }
+      return pileButton({
+        source: pile.length ? `${prefix}d${i + 1}` : null,
+        targetId: mine ? `d${i + 1}` : null,
+        content: stack(pile, v, mine ? 6 : 4), label, testid, cls: "sb-discard",
+      });
+    });
+
+    const header = h("header", {},
+      h("span", { class: "sb-name", text: p.name }),
+      p.is_partner ? h("span", { class: "sb-badge", text: L.partner || "" }) : null,
+      mine ? null : h("span", { class: "sb-hand-count", text: p.hand_label || "" }));
+    const caption = (text) => (mine ? h("div", { class: "sb-label", text }) : null);
+    return h("section", { class: classes.join(" "), "data-testid": `player-${p.seat}`, "aria-label": p.name },
+      header,
+      h("div", { class: "sb-row" },
+        h("div", { class: "sb-stock" }, caption(L.stock_pile || ""), stock,
+          h("span", { class: "sb-count", "data-testid": `stock-count-${p.seat}`, text: String(p.stock_count) })),
+        h("div", { class: "sb-discard-area" }, caption(L.discard_piles || ""),
+          h("div", { class: "sb-discards" }, discards))));
+  }
+
+  function draw() {
+    const v = view();
+    const L = v.labels || {};
+    const hadFocus = document.activeElement?.dataset?.testid;
+    root.replaceChildren();
+    if (!v.players) return;
+    root.classList.toggle("sb-waiting", !v.interactive);
+    if (selected && !(selected in (v.legal || {})) && !v.interactive) selected = null;
+
+    root.append(h("div", { class: "sb-others" },
+      v.players.filter((p) => p.seat !== v.me).map((p) => playerPanel(p, v))));
+
+    const building = v.building.map((pile, i) => h("div", { class: "sb-build" },
+      pileButton({
+        targetId: `b${i + 1}`,
+        content: stack(pile.cards, v, 1),
+        label: `${pile.label || ""}, ${pile.needs_label || ""}`,
+        testid: `build-${i}`, cls: "sb-building-pile",
+      }),
+      h("span", { class: "sb-needs", "data-testid": `build-needs-${i}`, text: pile.needs_label || "" })));
+    root.append(h("div", { class: "sb-center" },
+      h("div", { class: "sb-side-pile", "data-testid": "draw-pile", title: L.draw_pile || "" },
+        cardNode(v.draw_count ? "back" : null, v),
+        h("span", { class: "sb-count", text: v.draw_label || "" })),
+      h("div", { class: "sb-building" }, building),
+      h("div", { class: "sb-side-pile", "data-testid": "completed", title: L.completed || "" },
+        cardNode(v.completed_count ? "back" : null, v),
+        h("span", { class: "sb-count", text: v.completed_label || "" }))));
+
+    const me = v.players[v.me];
+    const hand = v.hand.map((card, i) => pileButton({
+      source: `h${card === WILD ? "W" : card}`,
+      content: cardNode(card, v),
+      label: `${L.hand || ""}: ${faceText(card, v.faces)}`,
+      testid: `hand-card-${i}`, cls: "sb-hand-card",
+    }));
+    root.append(h("div", { class: "sb-mine" },
+      playerPanel(me, v),
+      h("section", { class: "sb-hand", "data-testid": "hand", "aria-label": L.hand || "" },
+        h("div", { class: "sb-label", text: L.hand || "" }),
+        h("div", { class: "sb-hand-cards" }, hand),
+        v.can_end ? h("button", { type: "button", class: "sb-end", "data-testid": "end-turn",
+          onclick: () => model.send({ type: "move", move: "end" }), text: L.end_turn || "" }) : null)));
+
+    if (v.status) {
+      root.append(h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
+        role: "status", "aria-live": "polite", text: v.status }));
+    }
+    if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
+  }
+
+  function onKey(ev) {
+    if (ev.key === "Escape" && selected) {
+      selected = null;
+      draw();
+    }
+  }
+
+  root.addEventListener("keydown", onKey);
+  model.on("change:view", draw);
+  draw();
+  return () => root.removeEventListener("keydown", onKey);
+}
+
+export default { render };

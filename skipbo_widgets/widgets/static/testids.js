@@ -1,0 +1,29 @@
+// ipywidgets cannot set arbitrary attributes, so Python marks a widget with the
+// class `sb-testid-NAME` and this invisible widget copies NAME into a
+// `data-testid`: on the widget's <button>/<input> when it has exactly one.
+const PREFIX = "sb-testid-";
+const CONTROL = "button, input, select, textarea";
+
+function apply(root) {
+  for (const node of root.querySelectorAll(`[class*="${PREFIX}"]`)) {
+    for (const cls of node.classList) {
+      if (!cls.startsWith(PREFIX)) continue;
+      // One control (a button, a text box): the id goes on it. Several (a row
+      // of toggle buttons): the id stays on the group, whose buttons have text.
+      const controls = node.matches(CONTROL) ? [node] : node.querySelectorAll(CONTROL);
+      const target = controls.length === 1 ? controls[0] : node;
+      const name = cls.slice(PREFIX.length);
+      if (target.getAttribute("data-testid") !== name) target.setAttribute("data-testid", name);
+    }
+  }
+}
+
+function render({ el }) {
+  el.style.display = "none";
+  const observer = new MutationObserver(() => apply(document.body));
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  apply(document.body);
+  return () => observer.disconnect();
+}
+
+export default { render };

@@ -1,0 +1,65 @@
+"""The card table: a thin anywidget that draws ``view`` and reports requests.
+
+It holds only JSON-friendly traitlets describing what to draw; a controller
+owns the game. Messages from the browser are untrusted: each is checked for
+shape here and for legality by the engine before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE_TEXT = 16
+
+
+class CardTable(anywidget.AnyWidget):
+    """Draws one seat's view of the table; see ``view.table_view`` for its shape."""
+
+    _esm = STATIC / "table.js"
+    _css = STATIC / "table.css"
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[dict[str, str]], object]] = []
+        self.on_msg(self._receive)
+
+    def on_request(self, handler: Callable[[dict[str, str]], object]) -> None:
+        """Call ``handler(request)`` for each well-formed request from the browser.
+
+        A request is ``{"type": "move", "move": "h7-b2"}``, ``{"type": "select",
+        "source": "s"}`` or ``{"type": "target", "target": "b1"}``; anything
+        else becomes ``{"type": "malformed"}`` so the controller can say so.
+        """
+        self._handlers.append(handler)
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        request = parse_request(content)
+        for handler in self._handlers:
+            handler(request)
+
+
+_FIELDS = {"move": "move", "select": "source", "target": "target"}
+
+
+def parse_request(content: Any) -> dict[str, str]:
+    """Validate a message from the browser; never raises."""
+    if not isinstance(content, dict) or set(content) - {"type", "move", "source", "target"}:
+        return {"type": "malformed"}
+    kind = content.get("type")
+    field = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if field is None:
+        return {"type": "malformed"}
+    value = content.get(field)
+    if value is None and kind == "select":
+        return {"type": "select", "source": ""}
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_MESSAGE_TEXT:
+        return {"type": "malformed"}
+    return {"type": str(kind), field: value}

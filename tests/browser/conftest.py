@@ -1,0 +1,64 @@
+"""A real Voilà server and a real headless Chromium for the browser tests.
+
+Chromium comes from the system (`/usr/bin/chromium`, installed by `.ci/run`);
+Playwright drives it. Without Chromium the tests are skipped on a developer's
+machine and fail in CI, where it must be there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from skipbo_widgets.devtools import (
+    CHROMIUM,
+    HARMLESS_CONSOLE,
+    chromium_available,
+    launch_chromium,
+    voila_server,
+)
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voilà server for notebooks/app.ipynb, on a free port of this machine."""
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with voila_server(log=log) as (url, _proc):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not chromium_available():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}: .ci/run should have installed it")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
+class PageErrors(list[str]):
+    """Console errors and uncaught exceptions of a page, less the harmless ones."""
+
+    def real(self) -> list[str]:
+        return [e for e in self if not any(h in e for h in HARMLESS_CONSOLE)]
+
+
+@pytest.fixture()
+def page(browser: Any, voila_url: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    errors = PageErrors()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.errors = errors
+    page.base_url = voila_url
+    yield page
+    context.close()

@@ -1,0 +1,103 @@
+"""The Voilà app in a real headless Chromium: load, click, drag, hint, illegal move, reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skipbo_widgets.engine import WILD
+from skipbo_widgets.i18n import t
+from skipbo_widgets.widgets.settings import GameSettings
+
+Page = Any
+
+
+def deal_for_the_test() -> tuple[str, list[int]]:
+    """A deal where the learner starts with a 1, a 2, a 3 and a card that fits nowhere."""
+    for seed in range(1, 500):
+        game = GameSettings(players=2, levels=("medium",), seed=str(seed)).new_match().game
+        hand = game.hand_cards(0)
+        if (game.current == 0 and {1, 2, 3} <= set(hand) and WILD not in hand
+                and len(set(hand)) == 5 and game.stocks[0][-1] not in (1, 2, 3, 4)):
+            return str(seed), hand
+    raise AssertionError("no suitable deal in the first 500")
+
+
+def no_python_errors(page: Page) -> None:
+    assert "Traceback" not in page.inner_text("body")
+    assert page.errors.real() == []
+
+
+def start_game(page: Page, lang: str, seed: str) -> None:
+    page.goto(f"{page.base_url}?lang={lang}")
+    page.click('[data-testid="play"]', timeout=60_000)
+    page.fill('[data-testid="seed"]', seed)
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="hand-card-0"]')
+
+
+def build_top(page: Page, pile: int) -> str | None:
+    card = page.query_selector(f'[data-testid="build-{pile}"] [data-card]')
+    return None if card is None else card.get_attribute("data-card")
+
+
+def test_click_drag_hint_illegal_move_and_resume_after_reload(
+        page: Page) -> None:
+    seed, hand = deal_for_the_test()
+    start_game(page, "fr", seed)
+    no_python_errors(page)
+
+    # A move by clicking: the 1 from the hand, then building pile 1 (which lights up).
+    page.click('[data-source="h1"]')
+    assert page.get_attribute('[data-testid="build-0"]', "class").count("sb-legal") == 1
+    page.click('[data-testid="build-0"]')
+    page.wait_for_function('document.querySelector(\'[data-testid="build-0"] [data-card="1"]\')')
+
+    # A move by dragging: the 2 onto the same pile.
+    page.drag_and_drop('[data-source="h2"]', '[data-testid="build-0"]')
+    page.wait_for_function('document.querySelector(\'[data-testid="build-0"] [data-card="2"]\')')
+
+    # A move with the keyboard alone: Enter picks the 3 up and moves the focus to the
+    # first pile it may go onto; Enter again puts it there.
+    page.focus('[data-source="h3"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.dataset.target === 'b1'")
+    page.keyboard.press("Enter")
+    page.wait_for_function('document.querySelector(\'[data-testid="build-0"] [data-card="3"]\')')
+
+    # A hint: first a nudge, then the card and the pile, which light up on the table.
+    page.click('[data-testid="hint"]')
+    box = page.wait_for_selector('[data-testid="hint-box"][data-level="1"]')
+    assert box.inner_text().strip()
+    page.click('[data-testid="hint"]')
+    page.wait_for_selector('[data-testid="hint-box"][data-level="2"]')
+    page.wait_for_selector(".sb-hinted")
+    no_python_errors(page)
+
+    # An illegal move: a card that fits nowhere onto an empty building pile.
+    bad = next(c for c in hand if c not in (1, 2, 3, 4))
+    page.click(f'[data-source="h{bad}"]')
+    page.click('[data-testid="build-1"]')
+    status = page.wait_for_selector('[data-testid="status"]')
+    expected = t("error.wrong_value.start", "fr", pile=1, needs=1, wild=WILD, card=bad)
+    assert expected.startswith("La série centrale 2")
+    assert status.inner_text() == expected
+    assert build_top(page, 1) is None
+    assert page.query_selector(f'[data-source="h{bad}"]') is not None
+
+    # Reload: the app offers the game again, exactly where it was.
+    page.reload()
+    page.click('[data-testid="resume"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="hand-card-0"]')
+    assert build_top(page, 0) == "3"
+    assert build_top(page, 1) is None
+    no_python_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_language_comes_from_the_address(page: Page, lang: str) -> None:
+    page.goto(f"{page.base_url}?lang={lang}")
+    play = page.wait_for_selector('[data-testid="play"]', timeout=60_000)
+    assert play.inner_text().strip() == t("home.play", lang)
+    no_python_errors(page)

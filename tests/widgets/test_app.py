@@ -1,0 +1,129 @@
+"""The app shell without a browser: screens, language, the kept session, bad saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from skipbo_widgets.engine import Reason, SaveError
+from skipbo_widgets.i18n import explain, t
+from skipbo_widgets.widgets.app import App, lang_from_query
+from skipbo_widgets.widgets.settings import GameSettings, dumps_session, loads_session
+
+
+def browser_reports(app: App, stored: object) -> None:
+    """The store widget's message from the page: what localStorage held."""
+    app.store._receive(app.store, {"type": "stored", "value": stored}, [])
+
+
+def play(lang: str) -> App:
+    """The app as a test drives it: bots answer at once, whatever event loop exists."""
+    return App(lang, animate=False)
+
+
+def started(lang: str = "en", **settings: object) -> App:
+    app = play(lang=lang)
+    app.start(GameSettings(**settings))  # type: ignore[arg-type]
+    return app
+
+
+@pytest.mark.parametrize(("query", "lang"), [
+    ("lang=fr", "fr"), ("lang=nl-BE", "nl"), ("x=1&lang=de", "de"), ("", "en"), ("lang=xx", "en"),
+])
+def test_the_language_comes_from_the_query_string(query: str, lang: str) -> None:
+    assert lang_from_query(query) == lang
+
+
+def test_switching_the_language_relabels_the_game_but_keeps_it() -> None:
+    app = started("en", players=3, levels=("medium", "strong"), seed="11")
+    screen = app.game_screen
+    assert screen is not None
+    before = screen.match.game.state_key()
+    app.lang_picker.value = "nl"
+    assert screen.match.game.state_key() == before
+    assert screen.hint_button.description == t("ui.hint", "nl")
+    assert screen.controller.view["labels"]["stock_pile"] == t("pile.stock", "nl")
+
+
+def test_every_change_is_kept_in_the_browser_and_can_be_resumed() -> None:
+    app = started("de", players=2, levels=("medium",), seed="5")
+    screen = app.game_screen
+    assert screen is not None
+    kept = app.store.value
+    settings, match = loads_session(kept)
+    assert settings == screen.settings
+    assert match.game.state_key()[:-2] == screen.match.game.state_key()[:-2]
+
+    fresh = play(lang="de")  # a page reload: a new kernel, the same browser storage
+    browser_reports(fresh, kept)
+    assert fresh.resume is not None
+    fresh._resume()
+    assert fresh.game_screen is not None
+    assert fresh.game_screen.match.game.state_key()[:-2] == match.game.state_key()[:-2]
+
+
+@pytest.mark.parametrize("stored", [
+    "not json", "{}", json.dumps({"format": "skipbo-widgets/session", "version": 7}),
+    "[" * 100_000, 12, None,
+])
+def test_a_broken_kept_session_is_reported_in_the_learners_language(stored: object) -> None:
+    app = play(lang="fr")
+    browser_reports(app, stored)
+    assert app.resume is None
+    if isinstance(stored, str) and stored:
+        assert 'data-testid="notice"' in app.notice.value
+        assert "{" not in app.notice.value
+    else:
+        assert app.notice.value == ""  # nothing was kept: nothing to report
+    assert app.screen == "home"
+
+
+def test_a_hand_edited_session_with_a_missing_card_is_refused_with_its_reason() -> None:
+    app = started("en", players=2, levels=("medium",), seed="3")
+    data = json.loads(app.store.value)
+    data["match"]["game"]["draw_pile"] = data["match"]["game"]["draw_pile"].split(" ", 1)[1]
+    text = json.dumps(data)
+    with pytest.raises(SaveError) as caught:
+        loads_session(text)
+    assert caught.value.reason is Reason.SAVE_CARDS_MISMATCH
+    fresh = play(lang="nl")
+    browser_reports(fresh, text)
+    assert explain(caught.value, "nl") in fresh.notice.value.replace("&#x27;", "'")
+
+
+def test_a_loaded_file_starts_the_game_and_a_bad_one_changes_nothing() -> None:
+    app = started("en", players=2, levels=("beginner",), seed="8")
+    assert app.game_screen is not None
+    text = dumps_session(app.game_screen.settings, app.game_screen.match)
+    other = play(lang="en")
+    other._load_file([{"name": "bad.json", "content": b"\x00\xff junk"}])
+    assert other.screen == "home" and 'data-testid="notice"' in other.notice.value
+    other._load_file([{"name": "game.json", "content": text.encode()}])
+    assert other.screen == "game"
+    assert other.game_screen is not None
+    assert other.game_screen.match.game.turn == app.game_screen.match.game.turn
+
+
+def test_a_finished_single_game_is_no_longer_offered_for_resume() -> None:
+    app = started("en", players=2, levels=("strong",), seed="4", stock_size=5)
+    screen = app.game_screen
+    assert screen is not None
+    controller = screen.controller
+    for _ in range(5000):  # the learner plays the first legal move, the bots answer
+        if controller.game.is_over:
+            break
+        assert controller.move(str(controller.game.legal_moves()[0])), controller.view["status"]
+    assert controller.game.is_over
+    assert app.store.value == ""
+    assert screen.end_box.children
+
+
+def test_the_bot_speed_survives_a_language_switch() -> None:
+    app = started("en")
+    screen = app.game_screen
+    assert screen is not None
+    assert screen.speed_picker.value == "normal" == screen.speed
+    screen.speed_picker.value = "fast"
+    app.lang_picker.value = "fr"
+    assert screen.speed_picker.value == "fast" == screen.speed
