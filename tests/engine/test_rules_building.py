@@ -101,7 +101,7 @@ def test_a_completed_pile_is_set_aside(start: dict[str, Any], moves: str,
 def test_the_set_aside_pile_keeps_its_cards() -> None:
     game = position(stocks=["9", "8"], hands=["W 5", ""], building=["1 W 3 4 5 6 7 8 W 10 11"])
     events = game.push_text("hW-b1")
-    assert events == [Played(0, "h", 0, WILD, WILD, 0, 12), PileCompleted(0)]
+    assert events == [Played(0, "h", 0, -1, WILD, 0, 12), PileCompleted(0)]
     assert game.completed == [1, WILD, 3, 4, 5, 6, 7, 8, WILD, 10, 11, WILD]
 
 

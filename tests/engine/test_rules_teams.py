@@ -113,7 +113,7 @@ def test_a_player_may_play_the_partners_piles(start: dict[str, Any], moves: str,
 @pytest.mark.rule("SB-TEAM-PLAY")
 def test_partner_plays_name_the_partner_as_owner() -> None:
     game = position(**team_table())
-    assert game.push_text("ps-b1") == [Played(0, "s", 2, 0, 1, 0, 1), StockTurned(2, 7, 1)]
+    assert game.push_text("ps-b1") == [Played(0, "s", 2, -1, 1, 0, 1), StockTurned(2, 7, 1)]
     assert game.push_text("pd2-b1") == [Played(0, "d", 2, 1, 0, 0, 2)]
 
 

@@ -128,7 +128,7 @@ def test_plays(start: dict[str, Any], moves: str, expected: dict[str, Any],
 def test_playing_the_stock_top_turns_up_the_next_card() -> None:
     game = position(stocks=["9 5 1", "8"], hands=["5", ""])
     events = game.push_text("s-b2")
-    assert events == [Played(0, "s", 0, 0, 1, 1, 1), StockTurned(0, 5, 2)]
+    assert events == [Played(0, "s", 0, -1, 1, 1, 1), StockTurned(0, 5, 2)]
 
 
 @pytest.mark.rule("SB-PLAY")
