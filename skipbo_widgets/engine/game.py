@@ -253,6 +253,10 @@ class Game:
         """The moves pushed so far (that :meth:`pop` can take back)."""
         return [m for m, _, _ in self._undo]
 
+    def last_events(self) -> list[Event]:
+        """The events of the last pushed move (what :meth:`pop` would take back)."""
+        return self.events[self._undo[-1][1]:] if self._undo else []
+
     def partner(self, seat: int) -> int | None:
         return self._partners[seat]
 

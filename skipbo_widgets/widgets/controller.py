@@ -168,8 +168,7 @@ class TableController:
             return any(start < len(stack) for start in self._turn_starts)
         if not stack or self.game.current != self.seat or self.game.is_over:
             return False
-        start = self.game._undo[-1][1]
-        return not stack[-1].is_discard and not _revealed(self.game.events[start:])
+        return not stack[-1].is_discard and not _revealed(self.game.last_events())
 
     def undo(self) -> bool:
         """Take back the learner's last move (practice mode: back to the start of a turn)."""

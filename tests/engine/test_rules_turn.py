@@ -198,3 +198,12 @@ def test_the_mid_turn_draw_is_marked_as_an_empty_hand_draw() -> None:
     assert events[-1] == Drew(0, (2, 3, 4, 5, 6), True)
     assert kinds(events) == ["Played", "Drew"]
     assert_position(game, current=0, turn=1)
+
+
+def test_last_events_are_what_pop_takes_back() -> None:
+    game = Game.new(Rules(players=2), seed=4, dealer=1)
+    assert game.last_events() == []
+    events = game.push(game.legal_moves()[-1])
+    assert game.last_events() == events and events
+    game.pop()
+    assert game.last_events() == []
