@@ -39,7 +39,8 @@ TABLE = (
     "TableController(Game.new(Rules(), seed=1, dealer=1), seat=0).table"
 )
 
-# Resolves with the time from a click to the moment `changed()` becomes true.
+# Resolves with the milliseconds from a click until the hand shows a different
+# number of cards (-1 if that has not happened after 10 s).
 _ROUND_TRIP = """async ([selector, before]) => {
   const count = () => document.querySelectorAll('[data-testid^="hand-card-"]').length;
   const t0 = performance.now();
@@ -48,9 +49,17 @@ _ROUND_TRIP = """async ([selector, before]) => {
       if (count() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
     });
     observer.observe(document.body, { subtree: true, childList: true });
+    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
     document.querySelector(selector).click();
   });
 }"""
+
+
+def _round_trip(page: Any, selector: str, hand_before: int) -> float:
+    ms = float(page.evaluate(_ROUND_TRIP, [selector, hand_before]))
+    if ms < 0:
+        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
+    return ms
 
 
 def _notebook(source: str) -> str:
@@ -123,8 +132,11 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
             for _ in range(clicks):
                 hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
                 page.click(source)
-                trips.append(page.evaluate(_ROUND_TRIP, ['[data-testid="build-0"]', hand]))
-                trips.append(page.evaluate(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1]))
+                trips.append(_round_trip(page, '[data-testid="build-0"]', hand))
+                # Undo's enabled state comes in its own message, just after the table's.
+                page.wait_for_selector('[data-testid="undo"]:not([disabled])')
+                trips.append(_round_trip(page, '[data-testid="undo"]', hand - 1))
+                page.wait_for_selector(source)
             kernels = [pid for pid in child_pids(server.pid)
                        if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
             kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
