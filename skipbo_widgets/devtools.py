@@ -15,9 +15,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from .engine import Game
+from .widgets.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
@@ -30,6 +33,17 @@ CHROMIUM_ARGS = [
 #: Console errors that are not ours: Voilà's page asks a CDN for Font Awesome.
 HARMLESS_CONSOLE = ("net::ERR_NAME_NOT_RESOLVED", "Failed to load resource",
                     "Unsatisfied version")
+
+
+def find_deal(wanted: Callable[[Game], bool], *, players: int = 2,
+              levels: tuple[str, ...] = ("medium",), tries: int = 2000) -> tuple[str, Game]:
+    """The first deal number (and its new game) where the learner, in seat 0, moves
+    first and ``wanted(game)`` holds: what the app deals for that number."""
+    for seed in range(1, tries + 1):
+        game = GameSettings(players=players, levels=levels, seed=str(seed)).new_match().game
+        if game.current == 0 and wanted(game):
+            return str(seed), game
+    raise RuntimeError(f"no suitable deal among the first {tries}")
 
 
 def chromium_available() -> bool:

@@ -13,9 +13,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from skipbo_widgets.bots import hint
-from skipbo_widgets.devtools import ROOT, launch_chromium, voila_server
-from skipbo_widgets.engine import observe
-from skipbo_widgets.widgets.settings import GameSettings
+from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, voila_server
+from skipbo_widgets.engine import Game, observe
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
@@ -23,15 +22,11 @@ PLAYERS = 3
 
 def deal() -> str:
     """A deal number where the learner starts and the best plan plays a stock card."""
-    for seed in range(1, 2000):
-        settings = GameSettings(players=PLAYERS, levels=("medium", "strong"), seed=str(seed))
-        game = settings.new_match().game
-        if game.current != 0:
-            continue
+    def wanted(game: Game) -> bool:
         plan = hint(observe(game, 0)).plan
-        if len([m for m in plan if m.is_play]) >= 2 and any(m.source == "s" for m in plan):
-            return str(seed)
-    raise SystemExit("no suitable deal")
+        return len([m for m in plan if m.is_play]) >= 2 and any(m.source == "s" for m in plan)
+
+    return find_deal(wanted, players=PLAYERS, levels=("medium", "strong"))[0]
 
 
 def shoot(lang: str, seed: str, out: Path) -> None:

@@ -26,10 +26,12 @@ from ..devtools import (
     CHROMIUM,
     child_pids,
     chromium_available,
+    find_deal,
     launch_chromium,
     rss_mb,
     voila_server,
 )
+from ..engine import WILD
 from . import Settings
 
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
@@ -83,17 +85,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _learner_deal() -> tuple[str, int]:
-    """A deal number where the learner starts, and a card of their hand that fits."""
-    from ..engine import WILD
-    from ..widgets.settings import GameSettings
-
-    for seed in range(1, 1000):
-        game = GameSettings(seed=str(seed)).new_match().game
-        if game.current == 0 and 1 in game.hand_cards(0):
-            return str(seed), 1
-        if game.current == 0 and WILD in game.hand_cards(0):
-            return str(seed), WILD
-    raise RuntimeError("no deal where the learner starts with a 1 or a SKIP-BO card")
+    """A deal number where the learner starts with a 1 or a SKIP-BO card, and that card."""
+    seed, game = find_deal(lambda g: bool({1, WILD} & set(g.hand_cards(0))), tries=1000)
+    return seed, 1 if 1 in game.hand_cards(0) else WILD
 
 
 def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from ..engine import (
 )
 from ..engine.events import Drew, Event, StockTurned
 from ..i18n import explain, t
+from .settings import BOT_NAMES
 from .table import CardTable
 from .view import table_view
 
@@ -237,5 +238,5 @@ def _revealed(events: list[Event]) -> bool:
 
 def default_names(players: int, seat: int, lang: str) -> list[str]:
     """``You`` for the learner and friendly names for the others."""
-    others = iter(("Mia", "Leo", "Emma", "Noah", "Lina"))
+    others = iter(BOT_NAMES)
     return [t("player.you", lang) if s == seat else next(others) for s in range(players)]

@@ -14,10 +14,9 @@ from ..engine import Match
 from ..engine.events import Event
 from ..i18n import t
 from .coach import Coach
-from .controller import TableController
+from .controller import TableController, default_names
 from .log import MoveLog
 from .settings import GameSettings
-from .setup_form import BOT_NAMES
 from .testids import testid
 
 #: Seconds between two bot moves, per speed setting.
@@ -84,7 +83,7 @@ class GameScreen:
 
     def _start_game(self) -> None:
         game = self.match.game
-        names = [t("player.you", self.lang), *BOT_NAMES[: game.rules.players - 1]]
+        names = default_names(game.rules.players, 0, self.lang)
         seed = self.match.seed
         bots = {seat: make_bot(level, seed=f"{seed}/{seat}")
                 for seat, level in enumerate(self.settings.levels, start=1)}

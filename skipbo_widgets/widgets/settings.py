@@ -25,6 +25,8 @@ from ..engine.rules import is_int
 from ..engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
 
 LEVELS = ("beginner", "medium", "strong")
+#: The computer players' names, seat by seat after the learner's.
+BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
 MAX_SEED = 20

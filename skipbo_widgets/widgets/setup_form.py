@@ -9,10 +9,10 @@ import ipywidgets as w
 from ..engine import SkipBoError
 from ..engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from ..i18n import explain, t
-from .settings import LEVELS, GameSettings
+from .settings import BOT_NAMES, LEVELS, GameSettings
 from .testids import testid
 
-BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")
+STOCK_KINDS = ("standard", "short", "custom")
 
 
 class SetupForm:
@@ -35,11 +35,9 @@ class SetupForm:
                        description=BOT_NAMES[i], style=style, layout=w.Layout(width="18em"))
             for i in range(5)
         ]
-        stock_kind = "standard" if s.stock_size == 0 else (
-            "short" if s.stock_size == SHORT_STOCK else "custom")
-        self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style, value=None,
-                                     options=[("", "standard")])
-        self.stock_kind = stock_kind
+        kind = {0: "standard", SHORT_STOCK: "short"}.get(s.stock_size, "custom")
+        self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style,
+                                     options=STOCK_KINDS, value=kind)  # labelled in _update
         self.custom_stock = w.BoundedIntText(value=s.stock_size or 15, min=MIN_STOCK,
                                              max=MAX_STOCK, layout=w.Layout(width="6em"))
         self.teams = testid(w.Checkbox(value=s.teams, description=tr("setup.teams"),
@@ -91,7 +89,7 @@ class SetupForm:
         if self.teams.disabled:
             self.teams.value = False
         standard = default_stock_size(n)
-        kind = self.stock.value or self.stock_kind
+        kind = self.stock.value  # new labels reset the value: keep the learner's choice
         self.stock.options = [
             (self.tr("setup.stock.standard", size=standard), "standard"),
             (self.tr("setup.stock.short", size=SHORT_STOCK), "short"),
@@ -106,7 +104,7 @@ class SetupForm:
     def settings(self) -> GameSettings:
         """The chosen settings; raises SkipBoError with the reason if they cannot be played."""
         n = self.player_count
-        size = {"standard": 0, "short": SHORT_STOCK}.get(self.stock.value or "standard",
+        size = {"standard": 0, "short": SHORT_STOCK}.get(self.stock.value,
                                                         self.custom_stock.value)
         return GameSettings(
             players=n,

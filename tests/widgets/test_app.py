@@ -127,3 +127,19 @@ def test_the_bot_speed_survives_a_language_switch() -> None:
     screen.speed_picker.value = "fast"
     app.lang_picker.value = "fr"
     assert screen.speed_picker.value == "fast" == screen.speed
+
+
+@pytest.mark.parametrize(("stock_size", "kind"), [(0, "standard"), (10, "short"), (17, "custom")])
+def test_the_setup_form_keeps_the_stock_choice_when_the_players_change(stock_size: int,
+                                                                       kind: str) -> None:
+    from skipbo_widgets.widgets.setup_form import SetupForm
+
+    chosen: list[GameSettings] = []
+    form = SetupForm("fr", on_start=chosen.append, on_back=lambda: None,
+                     initial=GameSettings(stock_size=stock_size))
+    form.players.value = "5"
+    assert form.stock.value == kind
+    assert form.stock.options[0][0] == t("setup.stock.standard", "fr", size=20)
+    form.submit()
+    assert chosen and chosen[0].players == 5 and chosen[0].stock_size == stock_size
+    assert len(chosen[0].levels) == 4
