@@ -32,7 +32,8 @@ class SetupForm:
         self.level_boxes = [
             w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in LEVELS],
                        value=s.levels[i] if i < len(s.levels) else "medium",
-                       description=BOT_NAMES[i], style=style, layout=w.Layout(width="18em"))
+                       description=BOT_NAMES[i], style={"description_width": "4em"},
+                       layout=w.Layout(width="20em"))
             for i in range(5)
         ]
         kind = {0: "standard", SHORT_STOCK: "short"}.get(s.stock_size, "custom")
