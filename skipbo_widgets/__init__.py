@@ -1,7 +1,8 @@
 """skipbo_widgets: learn and play Skip-Bo in Jupyter.
 
->>> from skipbo_widgets import play
+>>> from skipbo_widgets import play, tutorial
 >>> app = play(lang="fr")   # display ``app`` in a notebook cell
+>>> lessons = tutorial(lang="nl")   # the same app, opened at the lessons
 """
 
 from __future__ import annotations
@@ -21,4 +22,11 @@ def play(lang: str = "en") -> App:
     return App(lang)
 
 
-__all__ = ["play"]
+def tutorial(lang: str = "en") -> App:
+    """The step-by-step lessons of the rules in ``lang``, inside the same app."""
+    from .widgets.app import App
+
+    return App(lang, screen="learn")
+
+
+__all__ = ["play", "tutorial"]

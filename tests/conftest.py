@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-# Test modules import their helpers (scenario, rule_ids) by plain name.
+from skipbo_widgets.engine.rule_ids import ALL as RULE_IDS
+
+# Test modules import their helpers (scenario) by plain name.
 _ENGINE_TESTS = str(Path(__file__).parent / "engine")
 if _ENGINE_TESTS not in sys.path:
     sys.path.insert(0, _ENGINE_TESTS)
 pytest.register_assert_rewrite("scenario")
-
-from rule_ids import ALL as RULE_IDS  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:

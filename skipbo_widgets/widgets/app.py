@@ -18,11 +18,17 @@ from ..engine import Match, SaveError, SkipBoError
 from ..engine.errors import Reason
 from ..engine.save import MAX_SAVE_SIZE
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
+from ..tutorials import load_lessons
+from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .game_screen import GameScreen
 from .settings import GameSettings, dumps_session, loads_session
 from .setup_form import SetupForm
 from .store import BrowserStore
 from .testids import ShellSupport, testid
+from .tutorial import TutorialScreen
+
+#: The practice game that follows the lessons: one gentle computer player, hints on.
+PRACTICE = GameSettings(players=2, levels=("beginner",), practice=True, hints=True)
 
 
 def lang_from_query(query: str | None = None) -> str:
@@ -34,13 +40,19 @@ def lang_from_query(query: str | None = None) -> str:
 class App:
     """The whole app; display it (or its ``widget``) in a notebook or with Voilà."""
 
-    def __init__(self, lang: str = "en", *, animate: bool | None = None) -> None:
+    def __init__(self, lang: str = "en", *, animate: bool | None = None,
+                 screen: str = "home") -> None:
         """``animate``: let bots move at a followable pace (``None``: when a kernel
-        event loop runs, as in a notebook or Voilà; ``False``: at once)."""
+        event loop runs, as in a notebook or Voilà; ``False``: at once).
+        ``screen``: ``"home"``, or ``"learn"`` to open the lessons."""
         self.lang = normalize_lang(lang)
         self.animate = animate
         self.store = BrowserStore()
         self.store.on_stored(self._on_stored)
+        self.lesson_store = BrowserStore(key="skipbo-widgets/tutorial")
+        self.lesson_store.on_stored(self._on_lesson_stored)
+        self.lesson_progress: Progress | None = None
+        self.tutorial: TutorialScreen | None = None
         self.resume: tuple[GameSettings, Match] | None = None
         self.last_settings: GameSettings | None = None
         self.game_screen: GameScreen | None = None
@@ -58,10 +70,14 @@ class App:
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
-        self.widget = w.VBox([header, self.notice, self.body, self.store, ShellSupport()],
+        self.widget = w.VBox([header, self.notice, self.body, self.store, self.lesson_store,
+                              ShellSupport()],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
-        self.show_home()
+        if screen == "learn":
+            self.show_learn()
+        else:
+            self.show_home()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -78,6 +94,8 @@ class App:
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
         if self.screen == "game" and self.game_screen is not None:
             self.game_screen.set_lang(self.lang)
+        elif self.screen == "learn":
+            self.show_learn()
         elif self.screen == "setup":
             self.show_setup()
         else:
@@ -88,11 +106,19 @@ class App:
     def show_home(self) -> None:
         self.screen = "home"
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
+                                button_style="info"), "learn")
+        learn.on_click(lambda _b: self.show_learn())
+        if self.lesson_progress is not None:
+            lesson = self.lesson_progress.lesson
+            learn.tooltip = self.tr("tutorial.lesson", number=lesson + 1,
+                                    total=len(load_lessons()))
         play = testid(w.Button(description=self.tr("home.play"), icon="play",
                                button_style="success"), "play")
-        play.add_class("sb-big-button")
         play.on_click(lambda _b: self.show_setup())
-        buttons: list[w.Widget] = [play]
+        buttons: list[w.Widget] = [learn, play]
+        for button in buttons:
+            button.add_class("sb-big-button")
         if self.resume is not None:
             settings, match = self.resume
             resume = testid(w.Button(description=self.tr("home.resume"), icon="repeat",
@@ -108,6 +134,19 @@ class App:
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
         self.body.children = [w.VBox([intro, row, upload], layout=w.Layout(padding="12px"))]
+
+    def show_learn(self) -> None:
+        """The lessons, where the learner left them last time."""
+        self.screen = "learn"
+        self.notice.value = ""
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("tutorial.heading"))}</h1>'
+        if self.tutorial is None:
+            self.tutorial = TutorialScreen(
+                self.lang, on_practice=lambda: self.start(PRACTICE), on_menu=self.show_home,
+                on_progress=self._keep_lesson, start=self.lesson_progress)
+        else:
+            self.tutorial.set_lang(self.lang)
+        self.body.children = [self.tutorial.widget]
 
     def show_setup(self) -> None:
         self.screen = "setup"
@@ -144,6 +183,20 @@ class App:
         if screen is not None:
             name = f"skipbo-turn-{screen.match.game.turn}.json"
             self.store.download(dumps_session(screen.settings, screen.match), name)
+
+    def _keep_lesson(self, progress: Progress | None) -> None:
+        self.lesson_progress = progress
+        self.lesson_store.value = "" if progress is None else dumps_progress(progress)
+
+    def _on_lesson_stored(self, text: str) -> None:
+        progress = loads_progress(text)  # anything not valid: start at the first lesson
+        if progress is None or self.lesson_progress is not None:
+            return
+        self.lesson_progress = progress
+        if self.screen == "learn" and self.tutorial is not None:
+            self.tutorial.go(*progress)
+        elif self.screen == "home":
+            self.show_home()
 
     def _on_stored(self, text: str) -> None:
         if not text or self.screen == "game":

@@ -14,7 +14,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from rule_ids import ALL, ENFORCED, TAUGHT
+
+from skipbo_widgets.engine.rule_ids import ALL, ENFORCED, TAUGHT
 
 TESTS = Path(__file__).resolve().parents[1]
 RULES_MD = TESTS.parent / ".." / "shared" / "RULES.md"

@@ -287,10 +287,11 @@ EVERY_PARAM: dict[str, Any] = {
     "a": "Mia", "b": "Leo", "before": 3, "after": 1, "move": "Play the 5.", "card": 7,
     "cards": 3, "cards_needed": 210, "count": 5,
     "current": 1, "deck": 162, "expected": 12, "faces": "skipbo", "field": "turn",
-    "found": 11, "from_pile": 2, "max": 4, "min": 2, "n": 2, "needs": 5, "partner": "Mia",
+    "found": 11, "from_pile": 2, "max": 4, "min": 2, "n": 2, "needs": 5, "number": 3,
+    "partner": "Mia",
     "pile": 0, "player": 1, "players": 4, "points": 60, "position": 2, "seat": 0,
     "reason": "Oops.",
-    "seating": [0, 1], "size": 30, "stock_size": 40, "target": 500, "text": "x",
+    "seating": [0, 1], "size": 30, "stock_size": 40, "target": 500, "text": "x", "total": 14,
     "turn": 3, "value": 5, "wild": WILD, "winner": (0, 2),
 }
 

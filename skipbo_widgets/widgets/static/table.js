@@ -214,6 +214,10 @@ function render({ model, el }) {
       root.append(h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
         role: "status", "aria-live": "polite", text: v.status }));
     }
+    // A lesson may light up any part of the table by its test id ("draw-pile", "stock-1").
+    for (const name of v.highlight || []) {
+      if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sb-hinted");
+    }
     if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
   }
 

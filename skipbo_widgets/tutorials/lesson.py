@@ -1,0 +1,224 @@
+"""Lessons as data: each step is a position, its texts, what to light up, and maybe a task.
+
+A lesson is a JSON file in ``lessons/``; its steps are shown in order on a
+live card table. The texts live in the message catalogs under keys made from
+the ids, so the data never holds a sentence:
+
+=================================  ==========================================
+key                                text
+=================================  ==========================================
+``tut.<lesson>.title``             the lesson's title
+``tut.<lesson>.<step>``            what the step explains (one idea)
+``tut.<lesson>.<step>.task``       what the learner is asked to do (tasks)
+``tut.<lesson>.<step>.wrong``      why an allowed move is not the one asked
+``tut.<lesson>.<step>.done``       what the learner just saw happen
+=================================  ==========================================
+
+A step's ``position`` is a game in the save-file format without ``format``
+and ``version`` (see docs/notation.md), ``"same"``: the position of the step
+before, or ``"previous"``: that position after the step before's solution
+(what the table shows once its task is done). The learner always sits in
+seat 0.
+
+>>> lesson = load_lessons()[0]
+>>> lesson.id, lesson.steps[0].id, lesson.steps[0].text_key
+('cards', 'deck', 'tut.cards.deck')
+>>> game = lesson.steps[0].new_game()
+>>> game.card_count()
+162
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..engine import Game, Move, NotationError, SaveError
+from ..engine.save import GAME_FORMAT, game_from_dict
+from .goals import GOALS, Goal
+
+LESSON_DIR = Path(__file__).parent / "lessons"
+LEARNER = 0
+
+
+class LessonError(ValueError):
+    """A lesson file that is not valid (for the authors: never shown to a learner)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """What the learner is asked to do: reach ``goals`` (all of them) within the turn.
+
+    ``solution`` is one way to get there, in notation; it is the move shown
+    after a second wrong try and the way the next step's ``"previous"``
+    position is reached.
+    """
+
+    goals: tuple[Goal, ...]
+    solution: tuple[Move, ...]
+    #: Whether the step has its own ``.wrong`` text for an allowed play that
+    #: spoils the task (where no such play exists, it needs none).
+    wrong: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    lesson: str
+    id: str
+    rules: tuple[str, ...]
+    position: Mapping[str, Any]
+    highlight: tuple[str, ...] = ()
+    task: Task | None = None
+
+    @property
+    def key(self) -> str:
+        return f"tut.{self.lesson}.{self.id}"
+
+    @property
+    def text_key(self) -> str:
+        return self.key
+
+    def text_keys(self) -> list[str]:
+        """Every message key this step uses."""
+        extra = [".task", ".done"] if self.task else []
+        extra += [".wrong"] if self.task and self.task.wrong else []
+        return [self.key + suffix for suffix in ["", *extra]]
+
+    def new_game(self) -> Game:
+        """A fresh game at this step's position."""
+        return game_from_dict({"format": GAME_FORMAT, "version": 1, **self.position})
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    @property
+    def title_key(self) -> str:
+        return f"tut.{self.id}.title"
+
+    @property
+    def rules(self) -> frozenset[str]:
+        return frozenset(rule for step in self.steps for rule in step.rules)
+
+
+@cache
+def load_lessons(directory: Path = LESSON_DIR) -> tuple[Lesson, ...]:
+    """Every lesson, in the order of their file names (``01-cards.json`` first)."""
+    lessons = tuple(load_lesson(path) for path in sorted(directory.glob("*.json")))
+    if not lessons:
+        raise LessonError(f"no lessons in {directory}")
+    return lessons
+
+
+def load_lesson(path: Path) -> Lesson:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    where = path.name
+    _keys(data, {"id", "steps"}, where)
+    lesson_id = _ident(data["id"], where)
+    raw_steps = data["steps"]
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise LessonError(f"{where}: 'steps' must be a non-empty list")
+    steps: list[Step] = []
+    for i, raw in enumerate(raw_steps):
+        steps.append(_step(raw, lesson_id, steps[-1] if steps else None, f"{where} step {i + 1}"))
+    if len({s.id for s in steps}) != len(steps):
+        raise LessonError(f"{where}: step ids repeat")
+    return Lesson(lesson_id, tuple(steps))
+
+
+def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
+    _keys(raw, {"id", "rules", "position", "highlight", "task"}, where,
+          required={"id", "rules", "position"})
+    step_id = _ident(raw["id"], where)
+    rules = _strings(raw["rules"], f"{where} rules")
+    if not rules or not all(r.startswith("SB-") for r in rules):
+        raise LessonError(f"{where}: 'rules' must name the SB- rules the step teaches")
+    position = raw["position"]
+    if position in ("previous", "same"):
+        if before is None:
+            raise LessonError(f"{where}: the first step has no step before it")
+        position = _after(before) if position == "previous" else before.position
+    elif not isinstance(position, dict):
+        raise LessonError(f"{where}: 'position' must be a game or \"previous\"")
+    step = Step(lesson, step_id, tuple(rules), dict(position),
+                tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
+                _task(raw["task"], where) if "task" in raw else None)
+    try:
+        game = step.new_game()
+    except SaveError as err:
+        raise LessonError(f"{where}: bad position: {err!r}") from None
+    if step.task is not None:
+        _check_solution(game, step.task, where)
+    return step
+
+
+def _task(raw: Any, where: str) -> Task:
+    _keys(raw, {"goals", "solution", "wrong"}, where + " task", required={"goals", "solution"})
+    goals = []
+    for spec in raw["goals"] if isinstance(raw["goals"], list) else [None]:
+        if not isinstance(spec, dict) or not isinstance(spec.get("goal"), str):
+            raise LessonError(f"{where}: each goal is {{\"goal\": name, ...params}}")
+        name = spec["goal"]
+        if name not in GOALS:
+            raise LessonError(f"{where}: unknown goal {name!r}; known: {sorted(GOALS)}")
+        params = {k: v for k, v in spec.items() if k != "goal"}
+        goals.append(Goal(name, tuple(sorted(params.items()))))
+    try:
+        solution = tuple(Move.parse(text) for text in _strings(raw["solution"], where))
+    except NotationError as err:
+        raise LessonError(f"{where}: bad solution move: {err!r}") from None
+    if not goals or not solution:
+        raise LessonError(f"{where}: a task needs goals and a solution")
+    wrong = raw.get("wrong", False)
+    if not isinstance(wrong, bool):
+        raise LessonError(f"{where}: 'wrong' is true or false")
+    return Task(tuple(goals), solution, wrong)
+
+
+def _check_solution(game: Game, task: Task, where: str) -> None:
+    start = game.copy()
+    if all(goal.reached(start, game) for goal in task.goals):
+        raise LessonError(f"{where}: the task is done before any move")
+    for move in task.solution:
+        if game.current != LEARNER or not game.can_move(move):
+            raise LessonError(f"{where}: solution move {move} is not legal")
+        game.push(move)
+    if not all(goal.reached(start, game) for goal in task.goals):
+        raise LessonError(f"{where}: the solution does not reach the goals")
+
+
+def _after(step: Step) -> dict[str, Any]:
+    from ..engine.save import game_to_dict
+
+    game = step.new_game()
+    for move in step.task.solution if step.task else ():
+        game.push(move)
+    d = game_to_dict(game)
+    del d["format"], d["version"]
+    return d
+
+
+def _keys(raw: Any, allowed: set[str], where: str, required: set[str] | None = None) -> None:
+    if not isinstance(raw, dict):
+        raise LessonError(f"{where}: expected an object")
+    unknown, missing = set(raw) - allowed, (allowed if required is None else required) - set(raw)
+    if unknown or missing:
+        raise LessonError(f"{where}: unknown keys {sorted(unknown)}, missing {sorted(missing)}")
+
+
+def _ident(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.replace("_", "").isalnum() or not value.islower():
+        raise LessonError(f"{where}: ids are lower-case words, got {value!r}")
+    return value
+
+
+def _strings(value: Any, where: str) -> Sequence[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LessonError(f"{where}: expected a list of strings")
+    return value

@@ -1,0 +1,66 @@
+"""Where the learner is in the lessons, kept in the browser so a reload loses nothing.
+
+What comes back from the browser is untrusted: :func:`loads_progress` accepts
+only a known lesson and step and a short list of moves in notation, and
+gives ``None`` for anything else (the lessons then simply start at the top).
+
+>>> text = dumps_progress(Progress(2, 1, ("h1-b1",)))
+>>> loads_progress(text)
+Progress(lesson=2, step=1, moves=('h1-b1',))
+>>> loads_progress('{"lesson": "nope"}') is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from .lesson import Lesson, load_lessons
+
+PROGRESS_FORMAT = "skipbo-widgets/tutorial"
+MAX_PROGRESS_SIZE = 4096
+MAX_MOVES = 30
+
+
+class Progress(NamedTuple):
+    """Lesson and step (0-based) and the task moves made so far in that step."""
+
+    lesson: int
+    step: int
+    moves: tuple[str, ...] = ()
+
+
+def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None) -> str:
+    lessons = lessons or load_lessons()
+    lesson = lessons[progress.lesson]
+    return json.dumps({
+        "format": PROGRESS_FORMAT, "version": 1, "lesson": lesson.id,
+        "step": lesson.steps[progress.step].id, "moves": list(progress.moves),
+    }, separators=(",", ":"))
+
+
+def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Progress | None:
+    """The progress in ``text``, or ``None`` if it is not a valid progress record."""
+    lessons = lessons or load_lessons()
+    if not isinstance(text, str) or not text or len(text) > MAX_PROGRESS_SIZE:
+        return None
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(d, dict) or set(d) != {"format", "version", "lesson", "step", "moves"}:
+        return None
+    if d["format"] != PROGRESS_FORMAT or d["version"] != 1:
+        return None
+    moves = d["moves"]
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        return None
+    if not all(isinstance(m, str) and 0 < len(m) <= 16 for m in moves):
+        return None
+    for i, lesson in enumerate(lessons):
+        if lesson.id == d["lesson"]:
+            for j, step in enumerate(lesson.steps):
+                if step.id == d["step"]:
+                    return Progress(i, j, tuple(moves))
+    return None

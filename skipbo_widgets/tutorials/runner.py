@@ -1,0 +1,148 @@
+"""One step being played: the learner's tries at its task, judged on the engine.
+
+A try is one of:
+
+- ``illegal``: the engine refuses it (the error says why) and nothing changes;
+- ``wrong``: allowed, but after it the task can no longer be done this turn;
+  it is taken back at once, so the table is exactly as before;
+- ``progress``: allowed, and the task can still be done: it stays;
+- ``done``: the task's goals are reached.
+
+From the second wrong or illegal try on, the feedback carries the move to show.
+
+>>> from skipbo_widgets.tutorials import load_lessons
+>>> step = next(s for s in load_lessons()[0].steps if s.task)
+>>> run = StepRun(step)
+>>> run.try_move("s-d1").kind, run.try_move("h12-d1").kind
+('illegal', 'wrong')
+>>> run.try_move(str(run.task.solution[0])).kind
+'done'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..engine import Game, IllegalMove, Move, NotationError, SkipBoError
+from .lesson import LEARNER, Step, Task
+
+Kind = Literal["illegal", "wrong", "progress", "done", "idle"]
+#: Moves the learner may need beyond a task's own solution (a detour that still works).
+SLACK = 1
+
+
+@dataclass(frozen=True)
+class Feedback:
+    kind: Kind
+    move: Move | None = None
+    #: The engine's reason for an illegal try.
+    error: SkipBoError | None = None
+    #: After the second failed try: the move that leads to the goal.
+    show: Move | None = None
+
+
+class StepRun:
+    """A step's game and, if it has a task, the learner's tries."""
+
+    def __init__(self, step: Step) -> None:
+        self.step = step
+        self.start = step.new_game()
+        self.game = step.new_game()
+        self.failures = 0
+        self.moves: list[Move] = []
+
+    @property
+    def task(self) -> Task:
+        if self.step.task is None:
+            raise ValueError(f"step {self.step.key} has no task")
+        return self.step.task
+
+    @property
+    def has_task(self) -> bool:
+        return self.step.task is not None
+
+    @property
+    def done(self) -> bool:
+        return self.has_task and self._reached(self.game)
+
+    @property
+    def active(self) -> bool:
+        """The learner can move cards now."""
+        return self.has_task and not self.done and self.game.current == LEARNER
+
+    def try_move(self, text: str) -> Feedback:
+        """Judge one try; only ``progress`` and ``done`` leave the move on the table."""
+        if not self.active:
+            return Feedback("idle")
+        try:
+            move = Move.parse(text)
+            self.game.push(move, by=LEARNER)
+        except (IllegalMove, NotationError) as err:
+            return self._failed(Feedback("illegal", error=err))
+        if self._reached(self.game):
+            self.moves.append(move)
+            return Feedback("done", move)
+        if self._reachable(self.game, self._depth()):
+            self.moves.append(move)
+            return Feedback("progress", move)
+        self.game.pop()
+        return self._failed(Feedback("wrong", move))
+
+    def reset(self) -> None:
+        """Back to the step's position (the tries so far still count)."""
+        self.game = self.step.new_game()
+        self.moves = []
+
+    def replay(self, moves: list[str]) -> None:
+        """Make earlier moves again (a reload); stops at the first that does not fit."""
+        for text in moves:
+            if self.try_move(text).kind not in ("progress", "done"):
+                break
+        self.failures = 0
+
+    def hint_move(self) -> Move | None:
+        """A move that leads to the goal: the solution's own first, if it still works."""
+        if not self.active:
+            return None
+        depth = self._depth()
+        candidates = [*self.task.solution, *self.game.legal_moves()]
+        for move in dict.fromkeys(candidates):
+            if not self.game.can_move(move, by=LEARNER):
+                continue
+            self.game.push(move)
+            try:
+                if self._reachable(self.game, depth - 1):
+                    return move
+            finally:
+                self.game.pop()
+        return None
+
+    # -- judging ------------------------------------------------------------
+
+    def _failed(self, feedback: Feedback) -> Feedback:
+        self.failures += 1
+        if self.failures < 2:
+            return feedback
+        return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move())
+
+    def _depth(self) -> int:
+        return len(self.task.solution) + SLACK
+
+    def _reached(self, game: Game) -> bool:
+        return all(goal.reached(self.start, game) for goal in self.task.goals)
+
+    def _reachable(self, game: Game, depth: int) -> bool:
+        """Can the learner still reach the goals within ``depth`` more moves of this turn?"""
+        if self._reached(game):
+            return True
+        if depth <= 0 or game.current != LEARNER or game.is_over:
+            return False
+        for move in game.legal_moves():
+            game.push(move)
+            try:
+                if self._reachable(game, depth - 1):
+                    return True
+            finally:
+                game.pop()
+        return False

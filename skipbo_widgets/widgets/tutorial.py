@@ -1,0 +1,293 @@
+"""The lesson stepper: a step's text and task above a live card table, back and next.
+
+Every step shows its own position (see :mod:`skipbo_widgets.tutorials`). In a
+step with a task the learner moves cards as in a game; each try is judged by
+:class:`~skipbo_widgets.tutorials.StepRun` and answered in the learner's
+language; from the second failed try on, the table lights up the move to make.
+After the last lesson, "try it yourself" starts a practice game with hints.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine import Move, observe
+from ..i18n import explain, t
+from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
+from ..tutorials.progress import Progress
+from .coach import plan_sentences
+from .controller import default_names
+from .table import CardTable
+from .testids import testid
+from .view import table_view
+
+LEARNER = 0
+
+
+class TutorialScreen:
+    """All lessons, one step at a time; ``widget`` is what to display."""
+
+    def __init__(self, lang: str, *, on_practice: Callable[[], None],
+                 on_menu: Callable[[], None],
+                 on_progress: Callable[[Progress | None], None] | None = None,
+                 start: Progress | None = None,
+                 lessons: tuple[Lesson, ...] | None = None) -> None:
+        self.lang = lang
+        self.lessons = lessons or load_lessons()
+        self._on_progress = on_progress
+        self.lesson = 0
+        self.step_index = 0
+        self.run = StepRun(self.lessons[0].steps[0])
+        self.finished = False
+        self._status = ("", "info")
+        self._shown: Move | None = None
+
+        self.table = CardTable()
+        self.table.on_request(self.request)
+        self.lesson_picker = testid(w.Dropdown(layout=w.Layout(width="auto")), "lesson-picker")
+        self.lesson_picker.observe(self._picked, names="value")
+        self.progress_text = testid(w.HTML(), "tutorial-progress")
+        self.progress_bar = w.IntProgress(min=0, layout=w.Layout(width="100%"))
+        self.text_box = testid(w.HTML(), "tutorial-text")
+        self.feedback_box = w.HTML()
+        self.back_button = testid(w.Button(icon="arrow-left"), "tutorial-back")
+        self.next_button = testid(w.Button(icon="arrow-right"), "tutorial-next")
+        self.again_button = testid(w.Button(icon="undo"), "tutorial-again")
+        self.menu_button = testid(w.Button(icon="home"), "menu")
+        self.practice_button = testid(w.Button(icon="play", button_style="success"), "practice")
+        self.restart_button = testid(w.Button(icon="refresh"), "tutorial-restart")
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.again_button.on_click(lambda _b: self.again())
+        self.menu_button.on_click(lambda _b: on_menu())
+        self.practice_button.on_click(lambda _b: on_practice())
+        self.restart_button.on_click(lambda _b: self.go(0, 0))
+        for button in (self.next_button, self.practice_button):
+            button.add_class("sb-big-button")
+
+        top = w.HBox([self.lesson_picker, self.progress_text, self.menu_button],
+                     layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        top.add_class("sb-tutorial-top")
+        nav = w.HBox([self.back_button, self.again_button, self.next_button],
+                     layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        nav.add_class("sb-tutorial-nav")
+        side = w.VBox([self.text_box, self.feedback_box, nav],
+                      layout=w.Layout(flex="0 1 380px", min_width="280px"))
+        side.add_class("sb-tutorial-side")
+        table_box = w.Box([self.table], layout=w.Layout(flex="1 1 640px", min_width="0"))
+        self.step_view = w.HBox([table_box, side],
+                                layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.step_view.add_class("sb-tutorial-step")
+        self.end_view = w.VBox([])
+        self.body = w.VBox([self.step_view])
+        self.widget = w.VBox([top, self.progress_bar, self.body], layout=w.Layout(width="100%"))
+        self.widget.add_class("sb-tutorial")
+        self.set_lang(lang)
+        if start is not None:
+            self.go(start.lesson, start.step, start.moves)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    @property
+    def step(self) -> Step:
+        return self.lessons[self.lesson].steps[self.step_index]
+
+    # -- moving through the lessons ------------------------------------------
+
+    def go(self, lesson: int, step: int, moves: tuple[str, ...] = ()) -> None:
+        """Show step ``step`` of lesson ``lesson`` (0-based), replaying ``moves`` of its task."""
+        lesson = min(max(lesson, 0), len(self.lessons) - 1)
+        step = min(max(step, 0), len(self.lessons[lesson].steps) - 1)
+        self.lesson, self.step_index, self.finished = lesson, step, False
+        self.run = StepRun(self.step)
+        if moves and self.run.has_task:
+            self.run.replay(list(moves))
+        self._status, self._shown = ("", "info"), None
+        if self.run.done:
+            self._status = (self.tr(self.step.key + ".done"), "success")
+        self._save()
+        self.render()
+
+    def next(self) -> None:
+        steps = self.lessons[self.lesson].steps
+        if self.step_index + 1 < len(steps):
+            self.go(self.lesson, self.step_index + 1)
+        elif self.lesson + 1 < len(self.lessons):
+            self.go(self.lesson + 1, 0)
+        else:
+            self.finish()
+
+    def back(self) -> None:
+        if self.finished:
+            self.go(self.lesson, self.step_index)
+        elif self.step_index > 0:
+            self.go(self.lesson, self.step_index - 1)
+        elif self.lesson > 0:
+            self.go(self.lesson - 1, len(self.lessons[self.lesson - 1].steps) - 1)
+
+    def again(self) -> None:
+        """Start the step's task again from its position."""
+        self.run.reset()
+        self._status, self._shown = ("", "info"), None
+        self._save()
+        self.render()
+
+    def finish(self) -> None:
+        self.finished = True
+        self.render()
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        value = change["new"]
+        if isinstance(value, int) and value != self.lesson and not self._relabelling:
+            self.go(value, 0)
+
+    _relabelling = False
+
+    # -- the learner's moves ---------------------------------------------------
+
+    def request(self, request: dict[str, str]) -> None:
+        """A request from the card table (checked for shape by :class:`CardTable`)."""
+        kind = request.get("type")
+        if kind == "move":
+            self.try_move(request.get("move", ""))
+        elif kind in ("select", "target"):
+            if not self.run.active and (request.get("source") or request.get("target")):
+                self.say(self.tr("tutorial.no_task"), "info")
+        else:
+            self.say(self.tr("error.bad_request"), "error")
+
+    def try_move(self, text: str) -> Feedback:
+        before = observe(self.run.game, LEARNER)
+        feedback = self.run.try_move(text)
+        self._shown = feedback.show
+        if feedback.kind == "idle":
+            self.say(self.tr("tutorial.no_task"), "info")
+            return feedback
+        if feedback.kind == "done":
+            self._status = (self.tr(self.step.key + ".done"), "success")
+        elif feedback.kind == "progress":
+            self._status = (self.tr("tutorial.keep_going"), "info")
+        else:
+            self._status = (self._why(feedback, before), "error")
+        self._save()
+        self.render()
+        return feedback
+
+    def _why(self, feedback: Feedback, before: Any) -> str:
+        if feedback.error is not None:
+            why = explain(feedback.error, self.lang)
+        elif feedback.move is not None and feedback.move.is_discard:
+            why = self.tr("tutorial.wrong_discard")
+        else:
+            task = self.step.task
+            own = task is not None and task.wrong
+            why = self.tr(self.step.key + ".wrong" if own else "tutorial.wrong_play")
+        if feedback.show is None:
+            return f"{why} {self.tr('tutorial.try_again')}"
+        sentence = plan_sentences(before, [feedback.show], lang=self.lang, names=self._names())[0]
+        return f"{why} {self.tr('tutorial.show_move', move=sentence)}"
+
+    def say(self, text: str, kind: str) -> None:
+        self._status = (text, kind)
+        self.render_feedback()
+
+    def _save(self) -> None:
+        if self._on_progress is not None:
+            moves = tuple(str(m) for m in self.run.moves)
+            self._on_progress(Progress(self.lesson, self.step_index, moves))
+
+    # -- drawing ---------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.back_button.description = self.tr("ui.back")
+        self.again_button.description = self.tr("tutorial.again")
+        self.menu_button.description = self.tr("game.menu")
+        self.practice_button.description = self.tr("tutorial.practice")
+        self.restart_button.description = self.tr("tutorial.restart")
+        self._relabelling = True
+        try:
+            self.lesson_picker.options = [(f"{i + 1}. {self.tr(lesson.title_key)}", i)
+                                          for i, lesson in enumerate(self.lessons)]
+            self.lesson_picker.value = self.lesson
+        finally:
+            self._relabelling = False
+        self.lesson_picker.description = self.tr("tutorial.lessons")
+        if self.run.done and self._status[1] == "success":
+            self._status = (self.tr(self.step.key + ".done"), "success")
+        self.render()
+
+    def _names(self) -> list[str]:
+        return default_names(self.run.game.rules.players, LEARNER, self.lang)
+
+    def render(self) -> None:
+        lessons, lesson = self.lessons, self.lessons[self.lesson]
+        total = sum(len(x.steps) for x in lessons)
+        done = sum(len(x.steps) for x in lessons[:self.lesson]) + self.step_index + 1
+        self.progress_bar.max, self.progress_bar.value = total, total if self.finished else done
+        self._relabelling = True
+        try:
+            self.lesson_picker.value = self.lesson
+        finally:
+            self._relabelling = False
+        self.progress_text.value = '<span class="sb-tutorial-progress">{}</span>'.format(
+            html.escape(self.tr("tutorial.step", number=self.step_index + 1,
+                                total=len(lesson.steps))))
+        if self.finished:
+            self._render_end()
+            return
+        self.body.children = [self.step_view]
+        self.text_box.value = self._text_html()
+        self.back_button.disabled = self.lesson == 0 and self.step_index == 0
+        self.again_button.layout.display = "" if self.run.has_task else "none"
+        self.again_button.disabled = not self.run.moves
+        last_step = self.step_index + 1 == len(lesson.steps)
+        self.next_button.description = self.tr(
+            "tutorial.next_lesson" if last_step and self.lesson + 1 < len(lessons)
+            else "tutorial.next")
+        solved = self.run.done or not self.run.has_task
+        self.next_button.button_style = "success" if solved else ""
+        self.render_table()
+
+    def _text_html(self) -> str:
+        lesson = self.lessons[self.lesson]
+        parts = [f'<h2 class="sb-lesson-title">{html.escape(self.tr(lesson.title_key))}</h2>',
+                 f'<p class="sb-step-text">{html.escape(self.tr(self.step.key))}</p>']
+        if self.run.has_task:
+            state = " sb-task-done" if self.run.done else ""
+            parts.append(
+                f'<p class="sb-task{state}" data-testid="tutorial-task">'
+                f'<strong>{html.escape(self.tr("tutorial.your_task"))}</strong> '
+                f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
+        return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
+
+    def render_table(self) -> None:
+        shown = self._shown
+        highlight = (shown.source_text, shown.target_text) if shown else self.step.highlight
+        self.table.view = table_view(
+            observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
+            interactive=self.run.active, highlight=highlight)
+        self.render_feedback()
+
+    def render_feedback(self) -> None:
+        """The answer to the learner's last try, beside the step's text."""
+        text, kind = self._status
+        self.feedback_box.value = "" if not text else (
+            f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '
+            f'aria-live="polite">{html.escape(text)}</div>')
+
+    def _render_end(self) -> None:
+        title = html.escape(self.tr("tutorial.finished_title"))
+        text = html.escape(self.tr("tutorial.finished"))
+        message = w.HTML(f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
+                         f"<h2>{title}</h2><p>{text}</p></div>")
+        buttons = w.HBox([self.practice_button, self.restart_button, self.back_button],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.back_button.disabled = False
+        self.end_view.children = [message, buttons]
+        self.body.children = [self.end_view]

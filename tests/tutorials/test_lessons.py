@@ -1,0 +1,187 @@
+"""The lessons as data: each loads, each task is solved by its solution, wrong tries explain."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from skipbo_widgets.engine import IllegalMove, rule_ids
+from skipbo_widgets.engine.events import Drew, Recycled
+from skipbo_widgets.engine.game import game_points
+from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.i18n.messages import translations
+from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
+from skipbo_widgets.tutorials.lesson import load_lesson
+
+LESSONS = load_lessons()
+STEPS = [step for lesson in LESSONS for step in lesson.steps]
+TASKS = [step for step in STEPS if step.task is not None]
+
+# The progression of issue 5 §2, lesson by lesson.
+ORDER = ["cards", "piles", "turn", "building", "complete", "emptyhand", "end", "win",
+         "drawpile", "teams", "score", "variants", "mistakes", "tips"]
+
+
+def test_the_lessons_follow_the_progression() -> None:
+    assert [lesson.id for lesson in LESSONS] == ORDER
+    assert len(STEPS) >= 50 and len(TASKS) >= 15
+
+
+def test_every_rule_is_taught_by_at_least_one_step() -> None:
+    taught = {rule for step in STEPS for rule in step.rules}
+    assert sorted(set(rule_ids.ALL) - taught) == []
+    assert sorted(taught - set(rule_ids.ALL)) == []  # no step names a rule that does not exist
+
+
+def test_the_first_lesson_has_a_task() -> None:
+    # The browser walk-through completes a task in lesson 1.
+    assert any(step.task for step in LESSONS[0].steps)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.key)
+def test_every_step_is_a_whole_game_with_the_learner_to_move(step: Step) -> None:
+    game = step.new_game()
+    assert game.card_count() == 162
+    if step.task:
+        assert game.current == 0 and not game.is_over
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_every_task_is_solved_by_its_solution(step: Step) -> None:
+    run = StepRun(step)
+    assert step.task is not None
+    kinds = [run.try_move(str(move)).kind for move in step.task.solution]
+    assert kinds == ["progress"] * (len(kinds) - 1) + ["done"]
+    assert run.done and not run.active
+    assert run.try_move(str(step.task.solution[0])).kind == "idle"
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_an_illegal_try_says_why_and_changes_nothing(step: Step) -> None:
+    run = StepRun(step)
+    before = run.game.state_key()
+    feedback = run.try_move("s-d1")  # never legal: a stock card never goes on a discard pile
+    assert feedback.kind == "illegal" and isinstance(feedback.error, IllegalMove)
+    assert feedback.show is None
+    assert run.game.state_key() == before
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_a_wrong_move_is_taken_back_and_the_second_shows_the_way(step: Step) -> None:
+    run = StepRun(step)
+    before = run.game.state_key()
+    spoiling = [str(m) for m in run.game.legal_moves() if _spoils(step, str(m))]
+    wrong, kind = (spoiling[0], "wrong") if spoiling else ("s-d1", "illegal")
+    first = run.try_move(wrong)
+    assert first.kind == kind and first.show is None
+    assert run.game.state_key() == before
+    second = run.try_move(wrong)
+    assert second.kind == kind and second.show is not None
+    assert run.game.state_key() == before
+    # Following the shown moves always finishes the task.
+    for _ in range(10):
+        show = run.hint_move()
+        assert show is not None
+        if run.try_move(str(show)).kind == "done":
+            break
+    assert run.done
+
+
+def _spoils(step: Step, move: str) -> bool:
+    run = StepRun(step)
+    return run.try_move(move).kind == "wrong"
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_a_step_has_its_own_wrong_text_exactly_when_a_play_can_spoil_it(step: Step) -> None:
+    """Discards that end the turn too early get the general text; a spoiling play needs words."""
+    spoiling_plays = [m for m in StepRun(step).game.legal_moves()
+                      if not m.is_discard and _spoils(step, str(m))]
+    assert step.task is not None
+    assert step.task.wrong == bool(spoiling_plays), spoiling_plays
+
+
+def test_the_points_in_the_scoring_lesson_are_the_engine_s() -> None:
+    step = next(s for s in STEPS if s.key == "tut.score.win")
+    run = StepRun(step)
+    assert step.task is not None
+    for move in step.task.solution:
+        run.try_move(str(move))
+    outcome = run.game.outcome
+    assert outcome is not None and outcome.points == 55 == game_points(6)
+    assert len(run.start.stocks[1]) == 6
+
+
+def test_the_draw_pile_lesson_really_recycles_after_the_last_two_cards() -> None:
+    step = next(s for s in STEPS if s.key == "tut.drawpile.runout")
+    run = StepRun(step)
+    assert len(run.game.draw_pile) == 2 and run.game.completed
+    assert step.task is not None
+    for move in step.task.solution:
+        run.try_move(str(move))
+    events = run.game.events
+    recycled = next(i for i, e in enumerate(events) if isinstance(e, Recycled))
+    drew = [e for e in events if isinstance(e, Drew)]
+    assert drew and sum(len(e.cards) for e in drew) == 5 and drew[-1].empty_hand
+    assert recycled < events.index(drew[-1]) or len(drew) > 1
+
+
+# -- lesson files that are not valid are refused, with the place named ------------
+
+GOOD_STEP = {"id": "a", "rules": ["SB-PLAY"],
+             "position": {"seats": [{"stock": "1"}, {"stock": "2"}]}}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"extra": 1}, "unknown keys"),
+    ({"rules": []}, "rules"),
+    ({"rules": ["SJ-DECK"]}, "rules"),
+    ({"position": "previous"}, "no step before"),
+    ({"position": {"seats": [{"stock": "1 1 1 1 1 1 1 1 1 1 1 1 1"}, {"stock": "2"}]}},
+     "bad position"),
+    ({"task": {"goals": [{"goal": "fly"}], "solution": ["s-b1"]}}, "unknown goal"),
+    ({"task": {"goals": [{"goal": "won"}], "solution": ["s-b2", "x"]}}, "bad solution"),
+    ({"task": {"goals": [{"goal": "won"}], "solution": ["s-d1"]}}, "not legal"),
+    ({"task": {"goals": [{"goal": "recycled"}], "solution": ["s-b1"]}}, "does not reach"),
+    ({"id": "Big Step"}, "ids"),
+])
+def test_a_bad_lesson_file_is_refused(tmp_path: Path, change: dict[str, object],
+                                      message: str) -> None:
+    path = tmp_path / "01-x.json"
+    path.write_text(json.dumps({"id": "x", "steps": [{**GOOD_STEP, **change}]}))
+    with pytest.raises(LessonError, match=message):
+        load_lesson(path)
+
+
+def test_a_good_lesson_file_loads(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    task = {"goals": [{"goal": "won"}], "solution": ["s-b1"]}
+    steps = [{**GOOD_STEP, "task": task}, {**GOOD_STEP, "id": "b", "position": "same"}]
+    path.write_text(json.dumps({"id": "x", "steps": steps}))
+    lesson = load_lesson(path)
+    assert [s.key for s in lesson.steps] == ["tut.x.a", "tut.x.b"]
+    assert lesson.steps[1].position == lesson.steps[0].position
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_numbers_in_the_texts_are_the_engine_s(lang: str) -> None:
+    """The scoring lesson names 25 + 5 per card, Mia's 6 stock cards and 55 points."""
+    assert {"55", "6", "25"} <= set(re.findall(r"\d+", t("tut.score.win.done", lang)))
+    assert {"25", "5", "6"} <= set(re.findall(r"\d+", t("tut.score.points", lang)))
+    assert {"162", "144", "12"} <= set(re.findall(r"\d+", t("tut.cards.deck", lang)))
+    assert "18" in re.findall(r"\d+", t("tut.cards.wild", lang))
+    assert {"30", "20"} <= set(re.findall(r"\d+", t("tut.piles.size", lang)))
+    assert {"10", "5", "30"} <= set(re.findall(r"\d+", t("tut.variants.short", lang)))
+    assert "500" in re.findall(r"\d+", t("tut.score.match", lang))
+
+
+def test_every_text_of_every_step_exists() -> None:
+    # English is the reference (the others fall back to it at run time);
+    # tests/i18n checks that de, fr and nl hold every English key.
+    catalog = translations("en")
+    keys = [lesson.title_key for lesson in LESSONS]
+    keys += [key for step in STEPS for key in step.text_keys()]
+    assert [k for k in keys if catalog.gettext(k) == k] == []
