@@ -1,8 +1,8 @@
 """Take the README's screenshots of the app in headless Chromium (``make screenshots``).
 
 Serves notebooks/app.ipynb with Voilà, starts a game with a fixed deal number,
-plays the first move of the strong bot's plan, asks for hints up to the whole
-plan, and saves PNGs to docs/images/.
+asks for hints up to the whole plan, opens a lesson and makes a wrong move
+twice, and saves PNGs to docs/images/.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from playwright.sync_api import sync_playwright
 from skipbo_widgets.bots import hint
 from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, voila_server
 from skipbo_widgets.engine import Game, observe
+from skipbo_widgets.tutorials import load_lessons
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
@@ -48,12 +49,33 @@ def shoot(lang: str, seed: str, out: Path) -> None:
         browser.close()
 
 
+def shoot_lesson(lang: str, out: Path) -> None:
+    """The first strategy tip after two tries with the wrong 4: why, and the move lit up."""
+    lessons = load_lessons()
+    lesson = next(i for i, x in enumerate(lessons) if x.id == "tips")
+    with voila_server() as (url, _server), sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": 1440, "height": 960})
+        page.goto(f"{url}?lang={lang}")
+        page.click('[data-testid="learn"]', timeout=90_000)
+        page.select_option('select[data-testid="lesson-picker"]', index=lesson)
+        page.wait_for_selector('[data-testid="tutorial-task"]')
+        for _ in range(2):
+            page.click('[data-source="h4"]')
+            page.click('[data-testid="build-0"]')
+            page.wait_for_timeout(500)
+        page.screenshot(path=str(out / f"lesson-{lang}.png"))
+        browser.close()
+
+
 def main(langs: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     seed = deal()
     for lang in langs:
         shoot(lang, seed, OUT)
         print(f"docs/images/table-{lang}.png, docs/images/hint-{lang}.png (deal {seed})")
+    shoot_lesson("de", OUT)
+    print("docs/images/lesson-de.png")
 
 
 if __name__ == "__main__":
