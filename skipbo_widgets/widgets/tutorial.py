@@ -210,17 +210,22 @@ class TutorialScreen:
         self.menu_button.description = self.tr("game.menu")
         self.practice_button.description = self.tr("tutorial.practice")
         self.restart_button.description = self.tr("tutorial.restart")
-        self._relabelling = True
-        try:
-            self.lesson_picker.options = [(f"{i + 1}. {self.tr(lesson.title_key)}", i)
-                                          for i, lesson in enumerate(self.lessons)]
-            self.lesson_picker.value = self.lesson
-        finally:
-            self._relabelling = False
+        self._set_picker([(f"{i + 1}. {self.tr(lesson.title_key)}", i)
+                          for i, lesson in enumerate(self.lessons)])
         self.lesson_picker.description = self.tr("tutorial.lessons")
         if self.run.done and self._status[1] == "success":
             self._status = (self.tr(self.step.key + ".done"), "success")
         self.render()
+
+    def _set_picker(self, options: list[tuple[str, int]] | None = None) -> None:
+        """Show the current lesson in the list (new labels too) without jumping anywhere."""
+        self._relabelling = True
+        try:
+            if options is not None:
+                self.lesson_picker.options = options  # relabelling resets the value
+            self.lesson_picker.value = self.lesson
+        finally:
+            self._relabelling = False
 
     def _names(self) -> list[str]:
         return default_names(self.run.game.rules.players, LEARNER, self.lang)
@@ -230,11 +235,7 @@ class TutorialScreen:
         total = sum(len(x.steps) for x in lessons)
         done = sum(len(x.steps) for x in lessons[:self.lesson]) + self.step_index + 1
         self.progress_bar.max, self.progress_bar.value = total, total if self.finished else done
-        self._relabelling = True
-        try:
-            self.lesson_picker.value = self.lesson
-        finally:
-            self._relabelling = False
+        self._set_picker()
         self.progress_text.value = '<span class="sb-tutorial-progress">{}</span>'.format(
             html.escape(self.tr("tutorial.step", number=self.step_index + 1,
                                 total=len(lesson.steps))))
