@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 APP_STAMP := $(VENV)/.installed-app
 PORT ?= 8866
-# Idle visitor kernels are shut down, so a classroom of tabs does not pile up kernels.
+# Idle visitor kernels are shut down, so a classroom of tabs does not pile up kernels
+# (nor do reloads: Voilà's own shutdown request on page unload is refused, voila#1458).
 VOILA_FLAGS := --no-browser --port=$(PORT) \
 	--MappingKernelManager.cull_interval=60 \
 	--MappingKernelManager.cull_idle_timeout=900 \

@@ -163,6 +163,7 @@ class App:
     def start(self, settings: GameSettings, match: Match | None = None) -> None:
         """Start (or resume) a game with these settings."""
         self.notice.value = ""
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
         self.last_settings = settings
         self.resume = None
         self.screen = "game"

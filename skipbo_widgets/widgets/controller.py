@@ -139,7 +139,7 @@ class TableController:
         return True
 
     def explain(self, err: SkipBoError) -> str:
-        return explain(err, self.lang)
+        return explain(err, self.lang, faces=self.game.rules.faces, names=self.names)
 
     def step_bot(self) -> bool:
         """Let the bot whose turn it is make one move; False if no bot is to move."""

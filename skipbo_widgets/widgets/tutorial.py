@@ -43,6 +43,9 @@ class TutorialScreen:
         self.step_index = 0
         self.run = StepRun(self.lessons[0].steps[0])
         self.finished = False
+        self._skip_asked = False
+        #: The moves that solved each task this session: a step visited again shows it solved.
+        self._solved: dict[str, tuple[str, ...]] = {}
         self._status = ("", "info")
         self._shown: Move | None = None
 
@@ -75,7 +78,7 @@ class TutorialScreen:
         nav = w.HBox([self.back_button, self.again_button, self.next_button],
                      layout=w.Layout(align_items="center", flex_flow="row wrap"))
         nav.add_class("sb-tutorial-nav")
-        side = w.VBox([self.text_box, self.feedback_box, nav],
+        side = w.VBox([self.text_box, nav, self.feedback_box],
                       layout=w.Layout(flex="0 1 380px", min_width="280px"))
         side.add_class("sb-tutorial-side")
         table_box = w.Box([self.table], layout=w.Layout(flex="1 1 640px", min_width="0"))
@@ -104,7 +107,9 @@ class TutorialScreen:
         lesson = min(max(lesson, 0), len(self.lessons) - 1)
         step = min(max(step, 0), len(self.lessons[lesson].steps) - 1)
         self.lesson, self.step_index, self.finished = lesson, step, False
+        self._skip_asked = False
         self.run = StepRun(self.step)
+        moves = moves or self._solved.get(self.step.key, ())
         if moves and self.run.has_task:
             self.run.replay(list(moves))
         self._status, self._shown = ("", "info"), None
@@ -114,6 +119,11 @@ class TutorialScreen:
         self.render()
 
     def next(self) -> None:
+        """The next step; on a task not yet done, the first press only says so."""
+        if self.run.has_task and not self.run.done and not self._skip_asked:
+            self._skip_asked = True
+            self.say(self.tr("tutorial.skip_task"), "info")
+            return
         steps = self.lessons[self.lesson].steps
         if self.step_index + 1 < len(steps):
             self.go(self.lesson, self.step_index + 1)
@@ -132,6 +142,7 @@ class TutorialScreen:
 
     def again(self) -> None:
         """Start the step's task again from its position."""
+        self._solved.pop(self.step.key, None)
         self.run.reset()
         self._status, self._shown = ("", "info"), None
         self._save()
@@ -169,6 +180,7 @@ class TutorialScreen:
             self.say(self.tr("tutorial.no_task"), "info")
             return feedback
         if feedback.kind == "done":
+            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
             self._status = (self.tr(self.step.key + ".done"), "success")
         elif feedback.kind == "progress":
             self._status = (self.tr("tutorial.keep_going"), "info")
@@ -180,7 +192,8 @@ class TutorialScreen:
 
     def _why(self, feedback: Feedback, before: Any) -> str:
         if feedback.error is not None:
-            why = explain(feedback.error, self.lang)
+            why = explain(feedback.error, self.lang, faces=self.run.game.rules.faces,
+                          names=self._names())
         elif feedback.move is not None and feedback.move.is_discard:
             why = self.tr("tutorial.wrong_discard")
         else:
@@ -194,7 +207,7 @@ class TutorialScreen:
 
     def say(self, text: str, kind: str) -> None:
         self._status = (text, kind)
-        self.render_feedback()
+        self.render_table()
 
     def _save(self) -> None:
         if self._on_progress is not None:
@@ -236,9 +249,10 @@ class TutorialScreen:
         done = sum(len(x.steps) for x in lessons[:self.lesson]) + self.step_index + 1
         self.progress_bar.max, self.progress_bar.value = total, total if self.finished else done
         self._set_picker()
-        self.progress_text.value = '<span class="sb-tutorial-progress">{}</span>'.format(
-            html.escape(self.tr("tutorial.step", number=self.step_index + 1,
-                                total=len(lesson.steps))))
+        progress = self.tr("tutorial.finished_title") if self.finished else self.tr(
+            "tutorial.step", number=self.step_index + 1, total=len(lesson.steps))
+        self.progress_text.value = (f'<span class="sb-tutorial-progress">'
+                                    f"{html.escape(progress)}</span>")
         if self.finished:
             self._render_end()
             return
@@ -270,9 +284,10 @@ class TutorialScreen:
     def render_table(self) -> None:
         shown = self._shown
         highlight = (shown.source_text, shown.target_text) if shown else self.step.highlight
+        text, kind = self._status
         self.table.view = table_view(
             observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
-            interactive=self.run.active, highlight=highlight)
+            interactive=self.run.active, highlight=highlight, status=text, status_kind=kind)
         self.render_feedback()
 
     def render_feedback(self) -> None:

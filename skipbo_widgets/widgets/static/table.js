@@ -51,6 +51,7 @@ function cardNode(card, view, extra = {}) {
 
 function render({ model, el }) {
   let selected = null; // a source in notation: "s", "d2", "h7", "hW", "ps", "pd1"
+  let lastStatus = "";
   const root = h("div", { class: "sb-table", "data-testid": "table", tabindex: "-1" });
   el.classList.add("sb-host");
   el.append(root);
@@ -191,8 +192,9 @@ function render({ model, el }) {
         cardNode(v.draw_count ? "back" : null, v),
         h("span", { class: "sb-count", text: v.draw_label || "" })),
       h("div", { class: "sb-building" }, building),
+      // Completed piles lie aside face up, their 12 on top: not a second draw pile.
       h("div", { class: "sb-side-pile", "data-testid": "completed", title: L.completed || "" },
-        cardNode(v.completed_count ? "back" : null, v),
+        cardNode(v.completed_count ? 12 : null, v),
         h("span", { class: "sb-count", text: v.completed_label || "" }))));
 
     const me = v.players[v.me];
@@ -211,9 +213,15 @@ function render({ model, el }) {
           onclick: () => model.send({ type: "move", move: "end" }), text: L.end_turn || "" }) : null)));
 
     if (v.status) {
-      root.append(h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
-        role: "status", "aria-live": "polite", text: v.status }));
+      const status = h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
+        role: "status", "aria-live": "polite", text: v.status });
+      root.append(status);
+      // A new message below the fold (a phone) is scrolled into sight.
+      if (v.status !== lastStatus && status.offsetParent !== null) {
+        requestAnimationFrame(() => status.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+      }
     }
+    lastStatus = v.status || "";
     // A lesson may light up any part of the table by its test id ("draw-pile", "stock-1").
     for (const name of v.highlight || []) {
       if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sb-hinted");
