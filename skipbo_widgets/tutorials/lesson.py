@@ -21,7 +21,7 @@ before, or ``"previous"``: that position after the step before's solution
 seat 0.
 
 >>> lesson = load_lessons()[0]
->>> lesson.id, lesson.steps[0].id, lesson.steps[0].text_key
+>>> lesson.id, lesson.steps[0].id, lesson.steps[0].key
 ('cards', 'deck', 'tut.cards.deck')
 >>> game = lesson.steps[0].new_game()
 >>> game.card_count()
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game, Move, NotationError, SaveError
-from ..engine.save import GAME_FORMAT, game_from_dict
+from ..engine.save import GAME_FORMAT, game_from_dict, game_to_dict
 from .goals import GOALS, Goal
 
 LESSON_DIR = Path(__file__).parent / "lessons"
@@ -77,10 +77,6 @@ class Step:
     @property
     def key(self) -> str:
         return f"tut.{self.lesson}.{self.id}"
-
-    @property
-    def text_key(self) -> str:
-        return self.key
 
     def text_keys(self) -> list[str]:
         """Every message key this step uses."""
@@ -194,8 +190,6 @@ def _check_solution(game: Game, task: Task, where: str) -> None:
 
 
 def _after(step: Step) -> dict[str, Any]:
-    from ..engine.save import game_to_dict
-
     game = step.new_game()
     for move in step.task.solution if step.task else ():
         game.push(move)
