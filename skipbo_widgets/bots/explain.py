@@ -105,10 +105,12 @@ class Explain(str, Enum):
     GAVE_NEXT = "gave_next"
     """``seat``, ``needs``: after the turn the next player ``seat`` can bring a building pile
     to their stock card ``needs`` with the cards of their own discard piles alone (each
-    top, then the card under it), or a pile already needs it; after the best plan they
-    could not."""
+    top, then the card under it, in any order, a SKIP-BO card standing for any value and
+    a completed pile starting again at 1), or a pile already needs it; after the best
+    plan they could not."""
     POOR_DISCARD = "poor_discard"
-    """``card``, ``pile``: the final discard (``card`` onto pile ``pile``) is worse than the
-    best plan's."""
+    """``card``, ``pile``: the final discard (``card`` onto pile ``pile``) is worse than
+    another discard the player could have made after the same plays (it scores more than
+    one point less; one stock card is worth 100)."""
     BETTER_PLAN = "better_plan"
     """``moves``: the best plan, in notation (shown with the other reasons)."""

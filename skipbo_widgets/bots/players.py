@@ -21,6 +21,8 @@ from typing import Literal, Protocol
 
 from ..engine import END_MOVE, WILD, Game, Move, Observation, Outcome, Rules, observe
 from ..engine.cards import TOP_VALUE, Card
+from .bridging import bridge_target
+from .lookahead import LookaheadBot
 from .search import DEFAULT_WEIGHTS, Weights, search
 
 Level = Literal["beginner", "medium", "strong"]
@@ -82,7 +84,8 @@ class MediumBot:
 
 class BeginnerBot:
     """Plays its stock card when it sees it, otherwise a random playable card now
-    and then, and discards without much thought. Seeded, so games replay."""
+    and then (a SKIP-BO card from a discard pile when it reaches the stock card, or
+    now and then), and discards without much thought. Seeded, so games replay."""
 
     name = "beginner"
 
@@ -102,9 +105,20 @@ class BeginnerBot:
         numbers = [m for m in plays if m.source != "s" and _card(obs, m) != WILD]
         if numbers and rng.random() < 0.6:
             return rng.choice(numbers)
+        # a SKIP-BO card on a discard pile buries the pile; play it when it brings a
+        # building pile to the stock card, or now and then anyway
+        freeing = [m for m in plays if m.source == "d" and _card(obs, m) == WILD]
+        if freeing:
+            top = obs.me.stock_top
+            bridge = [m for m in freeing if top is not None and top != WILD
+                      and obs.needs(m.pile) + 1 == top]
+            if bridge:
+                return bridge[0]
+            if rng.random() < 0.3:
+                return rng.choice(freeing)
         discards = [m for m in legal if m.is_discard]
-        if not discards:
-            return END_MOVE if END_MOVE in legal else rng.choice(plays)
+        if not discards:  # an empty hand: play on rather than let the game stall
+            return rng.choice(plays) if plays else END_MOVE
         if rng.random() < 0.5:
             return sensible_discard(obs)
         return rng.choice(discards)
@@ -129,20 +143,9 @@ def _bridge_move(obs: Observation, plays: list[Move]) -> Move | None:
     have = [0] * (TOP_VALUE + 1)
     for c in obs.hand:
         have[c] += 1
-    for discard in obs.me.discards:
-        if discard:
-            have[discard[-1]] += 1
-    best: tuple[int, int] | None = None
-    target = -1
-    for pile in range(len(obs.building)):
-        need = obs.needs(pile)
-        if need > top:
-            continue
-        missing = sum(1 for v in range(need, top) if not have[v])
-        if missing <= have[WILD] and (best is None or (missing, top - need) < best):
-            best = (missing, top - need)
-            target = pile
-    if best is None:
+    target = bridge_target([obs.needs(i) for i in range(len(obs.building))], top, have,
+                           obs.me.discards)
+    if target is None:
         return None
     ours = [m for m in plays if m.pile == target and not m.partner and m.source != "s"]
     need = obs.needs(target)
@@ -176,9 +179,15 @@ def sensible_discard(obs: Observation) -> Move:
 
 
 def make_bot(level: Level | str, seed: int | str = 0) -> Bot:
-    """A bot of the given strength (``beginner`` uses ``seed`` for its choices)."""
+    """A bot of the given strength (``beginner`` uses ``seed`` for its choices).
+
+    Besides :data:`LEVELS`, ``"lookahead"`` is the experimental
+    :class:`~.lookahead.LookaheadBot`, kept for the benchmark's comparisons.
+    """
     if level == "strong":
         return StrongBot()
+    if level == "lookahead":
+        return LookaheadBot()
     if level == "medium":
         return MediumBot()
     if level == "beginner":

@@ -25,14 +25,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..engine import Move, Observation
+from ..engine import WILD, Move, Observation
+from ..engine.cards import TOP_VALUE, Card
 from .explain import Explain, Reason
-from .search import DEFAULT_WEIGHTS, Plan, Weights, evaluate_line, search
+from .search import DEFAULT_WEIGHTS, Plan, Weights, best_ending, evaluate_line, search
 
 Grade = Literal["good", "inaccuracy", "mistake"]
 INACCURACY = 6.0
 MISTAKE = 40.0
 _ORDER: dict[Grade, int] = {"good": 0, "inaccuracy": 1, "mistake": 2}
+# A discard is called poor only when another discard after the same plays was
+# worth this much more (less is a matter of taste between tidy discards).
+_DISCARD_SLACK = 1.0
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,11 @@ def review_segment(obs: Observation, moves: Sequence[Move],
     best = search(obs, weights).best
     loss = max(0.0, best.value - mine.value)
     grade = grade_of(loss)
-    return Review(grade, loss, tuple(_reasons(obs, mine, best, grade)), best.moves), used
+    ending = None
+    if grade != "good" and mine.moves and mine.moves[-1].is_discard:
+        ending = best_ending(obs, list(mine.moves[:-1]), weights)
+    reasons = _reasons(obs, mine, best, grade, ending)
+    return Review(grade, loss, tuple(reasons), best.moves), used
 
 
 def review_turn(steps: Sequence[tuple[Observation, Move]],
@@ -93,7 +101,8 @@ def review_turn(steps: Sequence[tuple[Observation, Move]],
     return worst
 
 
-def _reasons(obs: Observation, mine: Plan, best: Plan, grade: Grade) -> list[Reason]:
+def _reasons(obs: Observation, mine: Plan, best: Plan, grade: Grade,
+             ending: Plan | None) -> list[Reason]:
     if grade == "good":
         return [(Explain.GOOD_TURN, {})]
     a, b = mine.features, best.features
@@ -108,12 +117,57 @@ def _reasons(obs: Observation, mine: Plan, best: Plan, grade: Grade) -> list[Rea
     if a.wilds_spent > b.wilds_spent:
         out.append((Explain.WASTED_WILD, {"count": a.wilds_spent - b.wilds_spent}))
     nxt = (obs.seat + 1) % obs.rules.players
-    a_gives = {s: n for s, n in a.gives}
-    b_gives = {s: n for s, n in b.gives}
-    if nxt in a_gives and nxt not in b_gives and a.kind in ("discard", "end"):
-        out.append((Explain.GAVE_NEXT, {"seat": nxt, "needs": a_gives[nxt]}))
-    if (a.discard_card is not None and a.discard_pile is not None and b.kind == "discard"
-            and (a.discard_card, a.discard_shape) != (b.discard_card, b.discard_shape)):
+    view = obs.seats[nxt]
+    top = view.stock_top
+    if (a.kind in ("discard", "end") and top is not None and top != WILD
+            and obs.rules.team(nxt) != obs.rules.team(obs.seat)
+            and discards_reach(_needs_after(obs, mine.moves), view.discards, top)
+            and not discards_reach(_needs_after(obs, best.moves), view.discards, top)):
+        out.append((Explain.GAVE_NEXT, {"seat": nxt, "needs": top}))
+    # only a discard that was worse than another one after the same plays
+    if (a.discard_card is not None and a.discard_pile is not None and ending is not None
+            and ending.value > mine.value + _DISCARD_SLACK):
         out.append((Explain.POOR_DISCARD, {"card": a.discard_card, "pile": a.discard_pile}))
     out.append((Explain.BETTER_PLAN, {"moves": [str(m) for m in best.moves]}))
     return out
+
+
+def _needs_after(obs: Observation, moves: Sequence[Move]) -> list[int]:
+    heights = [len(p) for p in obs.building]
+    for m in moves:
+        if m.is_play:
+            heights[m.pile] = (heights[m.pile] + 1) % TOP_VALUE
+    return [h + 1 for h in heights]
+
+
+def discards_reach(needs: Sequence[int], piles: Sequence[Sequence[Card]], target: Card) -> bool:
+    """True if some building pile needs ``target`` now, or the discard piles alone (each
+    top, then the card under it, in any order and onto any piles) can bring one there.
+
+    >>> discards_reach([3, 12], [[5, 4], [12]], 1)  # the 12 completes a pile: it needs 1
+    True
+    >>> discards_reach([3], [[4, 5]], 6)  # the 5 lies on the 4
+    False
+    """
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+
+    def walk(needs: tuple[int, ...], sizes: tuple[int, ...]) -> bool:
+        if target in needs:
+            return True
+        key = (tuple(sorted(needs)), sizes)
+        if key in seen:
+            return False
+        seen.add(key)
+        for d, size in enumerate(sizes):
+            if not size:
+                continue
+            card = piles[d][size - 1]
+            for b, need in enumerate(needs):
+                if card != WILD and card != need:
+                    continue
+                after = (*needs[:b], need % TOP_VALUE + 1, *needs[b + 1:])
+                if walk(after, (*sizes[:d], size - 1, *sizes[d + 1:])):
+                    return True
+        return False
+
+    return walk(tuple(needs), tuple(len(p) for p in piles))

@@ -42,7 +42,10 @@ from ..engine.rules import HAND_SIZE
 from .determinize import determinize, unseen_counts
 
 Kind = Literal["discard", "end", "stock_chance", "refill_chance", "win"]
-NODE_LIMIT = 4_000
+# Distinct states searched per turn at most. Real games rarely need more than 500;
+# long blocked games with deep discard piles can reach thousands, and this bound
+# keeps the slowest hint within the latency target (docs/benchmarks.md).
+NODE_LIMIT = 1500
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Weights:
     wild_spent: float = -10.0
     refill: float = 20.0
     recycle: float = 15.0
+    stall: float = -60.0
     refill_stock_ready: float = 90.0
     next_stock: float = 60.0
     chance_play: float = -0.5
@@ -125,6 +129,7 @@ class Features:
     wilds_spent: int = 0
     wilds_kept: int = 0
     recycled_piles: int = 0
+    stalls: bool = False
     refill: int = 0
     gap: int | None = None
     gap_uncovered: int | None = None
@@ -146,7 +151,7 @@ def score(f: Features, w: Weights = DEFAULT_WEIGHTS, next_seat: int | None = Non
     v = w.stock * f.stock_played + w.partner_stock * f.partner_stock_played
     if f.won:
         return v + w.win
-    v += w.wild_spent * f.wilds_spent + w.recycle * f.recycled_piles
+    v += w.wild_spent * f.wilds_spent + w.recycle * f.recycled_piles + w.stall * f.stalls
     if f.kind == "stock_chance":
         v += w.chance_play * f.plays + w.next_stock * f.next_stock_chance
     else:
@@ -214,6 +219,9 @@ class SearchResult:
     # next player's stock card needs?  (For honest block_next claims.)
     could_give_next: dict[int, bool] = field(default_factory=dict)
     root_playable: bool = False
+    #: With ``margin``: the best plan for each distinct set of building piles it
+    #: leaves, best first, down to ``margin`` below the best (for a look-ahead).
+    candidates: tuple[Plan, ...] = ()
 
 
 class _Ctx:
@@ -244,6 +252,7 @@ class _Ctx:
                 continue
             self.opponents.append((view.seat, view.stock_top, view.discards))
         self.short_of_cards = obs.draw_count < HAND_SIZE * n
+        self.blocked = obs.draw_count == 0 and obs.completed_count == 0
         nxt = obs.seats[self.next_seat]
         self.next_top = (
             nxt.stock_top if obs.rules.team(self.next_seat) != my_team
@@ -330,8 +339,11 @@ _Gives = tuple[tuple[tuple[int, int], ...], float, float]
 
 
 class _Searcher:
-    def __init__(self, ctx: _Ctx, game: Game, node_limit: int) -> None:
+    def __init__(self, ctx: _Ctx, game: Game, node_limit: int,
+                 margin: float | None = None) -> None:
         self.ctx = ctx
+        self.margin = margin
+        self.leaves: dict[tuple[int, ...], Plan] = {}
         self.game = game
         self.node_limit = node_limit
         self.visited: set[tuple[object, ...]] = set()
@@ -340,6 +352,8 @@ class _Searcher:
         self.could_give_next: dict[int, bool] = {}
         self.only: tuple[Move, ...] | None = None
         self.gives_memo: dict[tuple[int, ...], _Gives] = {}
+        # (opponent, what one building pile needs) -> the chance they reach their stock card
+        self.pile_risk: dict[tuple[int, int], float] = {}
         self.shape_table = _shape_table(ctx.w)
 
     # -- the state -----------------------------------------------------------
@@ -355,6 +369,33 @@ class _Searcher:
             tuple(len(p) for p in g.discards[seat]),
             len(g.stocks[seat]),
         )
+        if partner is not None:
+            key += (len(g.stocks[partner]), tuple(len(p) for p in g.discards[partner]))
+        return key
+
+    def _child_key(self, move: Move) -> tuple[object, ...] | None:
+        """:meth:`_key` after an own hand or discard-pile play that draws no card, without
+        making it; ``None`` for any other move."""
+        g, seat = self.game, self.ctx.seat
+        if move.partner or move.source == "s":
+            return None
+        hand = g.hands[seat]
+        heights = [len(p) for p in g.building]
+        height = heights[move.pile] + 1
+        heights[move.pile] = 0 if height == TOP_VALUE else height
+        sizes = [len(p) for p in g.discards[seat]]
+        if move.source == "h":
+            hand = hand[:]
+            hand[move.index] -= 1
+            if not any(hand):
+                return None
+        else:
+            sizes[move.index] -= 1
+            if height == TOP_VALUE and not any(hand):
+                return None
+        key: tuple[object, ...] = (
+            tuple(sorted(heights)), tuple(hand), tuple(sizes), len(g.stocks[seat]))
+        partner = self.ctx.partner
         if partner is not None:
             key += (len(g.stocks[partner]), tuple(len(p) for p in g.discards[partner]))
         return key
@@ -398,8 +439,12 @@ class _Searcher:
             for n in set(needs):
                 if n > top:
                     continue
-                missing = _visible_chain(n, top, piles)
-                p = 1.0 if not missing else _cover_chance(missing, ctx.hold_number, ctx.hand_wilds)
+                p = self.pile_risk.get((seat, n))
+                if p is None:
+                    missing = _visible_chain(n, top, piles)
+                    p = 1.0 if not missing else _cover_chance(missing, ctx.hold_number,
+                                                              ctx.hand_wilds)
+                    self.pile_risk[seat, n] = p
                 best = max(best, p)
             if best >= 1.0:
                 out.append((seat, top))
@@ -420,6 +465,12 @@ class _Searcher:
             if moves == self.only:
                 self.best = plan
             return
+        if self.margin is not None:
+            key = tuple(sorted(self._needs()))
+            known = self.leaves.get(key)
+            if known is None or value > known.value + 1e-9 or (
+                    abs(value - known.value) <= 1e-9 and len(moves) < len(known.moves)):
+                self.leaves[key] = plan
         best = self.best
         if best is None or value > best.value + 1e-9 or (
                 abs(value - best.value) <= 1e-9 and len(moves) < len(best.moves)):
@@ -469,9 +520,8 @@ class _Searcher:
             if top == WILD:
                 gap, uncovered = 0, 0
             else:
-                best_pile = min(needs, key=lambda n: (_reach(n, top, numbers, wilds)[1],
-                                                       (top - n) % TOP_VALUE))
-                gap, uncovered = _reach(best_pile, top, numbers, wilds)
+                reach = min((_reach(n, top, numbers, wilds)[::-1], n) for n in set(needs))
+                (uncovered, gap), best_pile = reach
                 v = best_pile
                 for _ in range(gap):
                     bridge.add(v)
@@ -481,8 +531,9 @@ class _Searcher:
             self.could_give_next[stock_played] = True
         path = tuple(self.path)
         if not any(hand):
-            self._offer((*path, _END),
-                        self._base("end", played, gap=gap, gap_uncovered=uncovered))
+            stalls = ctx.blocked and not played["plays"]
+            self._offer((*path, _END), self._base("end", played, gap=gap, gap_uncovered=uncovered,
+                                                  stalls=stalls))
             return
         base = self._base("discard", played, gap=gap, gap_uncovered=uncovered)
         piles = g.discards[seat]
@@ -518,7 +569,8 @@ class _Searcher:
         if best is None:
             return
         value, card, p, shape, t, far, covers = best
-        if self.only is None and self.best is not None and value < self.best.value - 1e-9:
+        if (self.only is None and self.best is not None
+                and value < self.best.value - (self.margin or 0.0) - 1e-9):
             return
         f = replace(base, discard_card=card, discard_pile=p, discard_shape=shape,
                     discard_under=t, discard_far=far, covers=covers,
@@ -578,17 +630,13 @@ class _Searcher:
         g, ctx = self.game, self.ctx
         seat = ctx.seat
         for move in _distinct_plays(g):
+            if self._child_key(move) in self.visited:
+                continue  # searched already (pushing it would only find that out)
             card = _source_card(g, move, seat, ctx.partner)
             hand_before = g.hand_size(seat)
             g.push(move)
             self.path.append(move)
-            now = {
-                "hand": played["hand"] + (move.source == "h"),
-                "discard": played["discard"] + (move.source == "d"),
-                "plays": played["plays"] + 1,
-                "wilds": played["wilds"] + (card == WILD),
-                "completed": played["completed"] + (not g.building[move.pile]),
-            }
+            now = _tally(played, move, card, not g.building[move.pile])
             drawn = _drawn(g, seat, move, hand_before)
             if g.outcome is not None:
                 f = self._base("win", now, won=True)
@@ -618,13 +666,7 @@ class _Searcher:
             hand_before = g.hand_size(seat)
             g.push(move, by=seat)
             self.path.append(move)
-            played = {
-                "hand": played["hand"] + (move.source == "h"),
-                "discard": played["discard"] + (move.source == "d"),
-                "plays": played["plays"] + 1,
-                "wilds": played["wilds"] + (card == WILD),
-                "completed": played["completed"] + (not g.building[move.pile]),
-            }
+            played = _tally(played, move, card, not g.building[move.pile])
             self.only = tuple(self.path)
             if g.outcome is not None:
                 self._offer(self.only, self._base("win", played, won=True))
@@ -666,6 +708,17 @@ def _shape(card: Card, under: Card | None) -> str:
     return "bury_high" if under > card else "bury_low"
 
 
+def _tally(played: dict[str, int], move: Move, card: Card, completed: bool) -> dict[str, int]:
+    """The counts of ``played`` after ``move`` (which played ``card``)."""
+    return {
+        "hand": played["hand"] + (move.source == "h"),
+        "discard": played["discard"] + (move.source == "d"),
+        "plays": played["plays"] + 1,
+        "wilds": played["wilds"] + (card == WILD),
+        "completed": played["completed"] + completed,
+    }
+
+
 def _drawn(g: Game, seat: int, move: Move, hand_before: int) -> int:
     """How many cards the move drew into the hand (an emptied hand refills, and so
     does an empty hand when a completed pile makes cards to draw)."""
@@ -702,25 +755,35 @@ def _distinct_plays(g: Game) -> list[Move]:
 
 
 def search(obs: Observation, weights: Weights = DEFAULT_WEIGHTS, *,
-           node_limit: int = NODE_LIMIT, rng: random.Random | None = None) -> SearchResult:
+           node_limit: int = NODE_LIMIT, rng: random.Random | None = None,
+           margin: float | None = None) -> SearchResult:
     """The best plan for ``obs.seat`` (whose turn it must be), from the observation alone.
 
     ``rng`` deals the hidden cards of the game searched on; the result never
-    depends on it (a test checks this), so the default is a fixed seed.
+    depends on it (a test checks this), so the default is a fixed seed. With
+    ``margin``, the result also lists the best plan for each set of building
+    piles a plan can leave, down to ``margin`` below the best plan.
     """
     if obs.current != obs.seat or obs.outcome is not None:
         raise ValueError("search needs an observation of the seat to move")
     game = determinize(obs, rng or random.Random(0))
     ctx = _Ctx(obs, weights)
-    s = _Searcher(ctx, game, node_limit)
+    s = _Searcher(ctx, game, node_limit, margin)
     s.run()
     if s.best is None:
         raise ValueError("no end state found")
+    best = s.best
+    candidates: tuple[Plan, ...] = ()
+    if margin is not None:
+        candidates = tuple(sorted(
+            (p for p in s.leaves.values() if p.value >= best.value - margin - 1e-9),
+            key=lambda p: (-p.value, len(p.moves))))
     return SearchResult(
-        best=s.best,
+        best=best,
         nodes=len(s.visited),
         could_give_next=s.could_give_next,
         root_playable=any(m.is_play for m in obs.legal_moves),
+        candidates=candidates,
     )
 
 
@@ -740,3 +803,33 @@ def evaluate_line(obs: Observation, moves: list[Move],
     if s.best is None:
         raise ValueError("the moves reach no end state")
     return s.best, used
+
+
+def best_ending(obs: Observation, plays: list[Move],
+                weights: Weights = DEFAULT_WEIGHTS) -> Plan | None:
+    """The best way to end the turn (the final discard) after ``plays``, which must
+    reach no chance point; ``None`` if the hand is empty or a play reveals a card.
+
+    The plan is scored like :func:`evaluate_line`, so the two values compare.
+    """
+    if obs.current != obs.seat or obs.outcome is not None:
+        raise ValueError("best_ending needs an observation of the seat to move")
+    game = determinize(obs, random.Random(0))
+    s = _Searcher(_Ctx(obs, weights), game, NODE_LIMIT)
+    seat = obs.seat
+    played = {"hand": 0, "discard": 0, "plays": 0, "wilds": 0, "completed": 0}
+    for move in plays:
+        if not move.is_play:
+            raise ValueError("best_ending takes plays only")
+        card = _source_card(game, move, seat, s.ctx.partner)
+        hand_before = game.hand_size(seat)
+        game.push(move, by=seat)
+        s.path.append(move)
+        played = _tally(played, move, card, not game.building[move.pile])
+        if (game.outcome is not None or _drawn(game, seat, move, hand_before)
+                or (move.source == "s" and game.stocks[_owner(move, seat, s.ctx.partner)])):
+            return None
+    if not any(game.hands[seat]):
+        return None
+    s._end_leaves(played)
+    return s.best

@@ -73,10 +73,10 @@ def test_plans_stop_at_the_first_unknown_card() -> None:
 
 
 def test_strong_beats_medium_on_a_seeded_sample() -> None:
-    # 20 deals x 2 seatings, 2 players, stock 30. Over 600 games the strong bot
-    # wins about 77% of these (see the benchmark), so 40 games give 31 +- 2.7
+    # 20 deals x 2 seatings, 2 players, stock 30. Over 1000 games the strong bot
+    # wins about 76% of these (see the benchmark), so 40 games give 30 +- 2.7
     # wins; an equally strong bot would win 20 +- 3.2. The bound, 24 wins (60%),
-    # is almost 3 standard deviations below the expected result, yet an equal
+    # is more than 2 standard deviations below the expected result, yet an equal
     # bot reaches it only about 4% of the time. With fixed seeds the run is
     # deterministic, so this fails only when a change makes the bot weaker.
     result = match("strong", "medium", players=2, stock=30, deals=20, seed=1)
