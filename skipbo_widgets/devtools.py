@@ -61,24 +61,45 @@ def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
                  timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Serve a notebook (or a folder of notebooks) with Voilà; yield its URL and process."""
     port = free_port()
-    out = log.open("wb") if log else subprocess.DEVNULL
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", str(target)],
-        stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", str(target)]
     url = f"http://127.0.0.1:{port}/"
+    with _serve(cmd, url, url, log, timeout) as proc:
+        yield url, proc
+
+
+@contextlib.contextmanager
+def binder_like_server(*, log: Path | None = None, timeout: float = 90
+                       ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Jupyter server with Voilà's server extension, as Binder runs it; yield its base
+    URL (the app is at ``voila/render/notebooks/app.ipynb`` below it) and process."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
+           f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+           f"--ServerApp.root_dir={ROOT}"]
+    url = f"http://127.0.0.1:{port}/"
+    with _serve(cmd, url, url + "api", log, timeout) as proc:
+        yield url, proc
+
+
+@contextlib.contextmanager
+def _serve(cmd: list[str], url: str, ready: str, log: Path | None,
+           timeout: float) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server until the block ends; wait until ``ready`` answers first."""
+    out = log.open("wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
     try:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(url, timeout=2):
+                with urllib.request.urlopen(ready, timeout=2):
                     break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     tail = log.read_text()[-3000:] if log else ""
-                    raise RuntimeError(f"Voilà did not start on {url}\n{tail}") from None
+                    raise RuntimeError(f"no server on {url}\n{tail}") from None
                 time.sleep(0.2)
-        yield url, proc
+        yield proc
     finally:
         proc.terminate()
         try:

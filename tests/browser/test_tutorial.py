@@ -56,3 +56,21 @@ def test_the_first_lesson_in_french_is_walked_through_and_its_task_done_by_click
         "text => document.querySelector('[data-testid=\"tutorial-text\"]')"
         "?.innerText.includes(text)", arg=t(lesson.steps[-1].key, FR)[:40])
     no_python_errors(page)
+
+
+def test_the_binder_address_serves_the_app_and_each_lesson_notebook(browser: Any,
+                                                                   tmp_path: Any) -> None:
+    """Binder runs a Jupyter server with Voilà's extension and opens the README's urlpath."""
+    from skipbo_widgets.devtools import binder_like_server
+
+    with binder_like_server(log=tmp_path / "jupyter.log") as (url, _proc):
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(f"{url}voila/render/notebooks/app.ipynb?lang=nl")
+        learn = page.wait_for_selector('[data-testid="learn"]', timeout=90_000)
+        assert learn.inner_text().strip() == t("home.learn", "nl")
+        page.goto(f"{url}voila/render/notebooks/tutorial-de.ipynb")
+        page.wait_for_function(
+            "text => document.querySelector('[data-testid=\"tutorial-text\"]')"
+            "?.innerText.includes(text)", arg=t("tut.cards.deck", "de")[:40], timeout=90_000)
+        assert "Traceback" not in page.inner_text("body")
+        page.close()
