@@ -6,7 +6,7 @@ gives ``None`` for anything else (the lessons then simply start at the top).
 
 >>> text = dumps_progress(Progress(2, 1, ("h1-b1",)))
 >>> loads_progress(text)
-Progress(lesson=2, step=1, moves=('h1-b1',))
+Progress(lesson=2, step=1, moves=('h1-b1',), finished=False)
 >>> loads_progress('{"lesson": "nope"}') is None
 True
 """
@@ -29,6 +29,8 @@ class Progress(NamedTuple):
     lesson: int
     step: int
     moves: tuple[str, ...] = ()
+    #: All lessons done: the closing screen (with the practice game) is shown.
+    finished: bool = False
 
 
 def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None) -> str:
@@ -37,6 +39,7 @@ def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None
     return json.dumps({
         "format": PROGRESS_FORMAT, "version": 1, "lesson": lesson.id,
         "step": lesson.steps[progress.step].id, "moves": list(progress.moves),
+        "finished": progress.finished,
     }, separators=(",", ":"))
 
 
@@ -49,7 +52,11 @@ def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Prog
         d = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(d, dict) or set(d) != {"format", "version", "lesson", "step", "moves"}:
+    required = {"format", "version", "lesson", "step", "moves"}
+    if not isinstance(d, dict) or not required <= set(d) <= required | {"finished"}:
+        return None
+    finished = d.get("finished", False)
+    if not isinstance(finished, bool):
         return None
     if d["format"] != PROGRESS_FORMAT or d["version"] != 1:
         return None
@@ -62,5 +69,5 @@ def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Prog
         if lesson.id == d["lesson"]:
             for j, step in enumerate(lesson.steps):
                 if step.id == d["step"]:
-                    return Progress(i, j, tuple(moves))
+                    return Progress(i, j, tuple(moves), finished)
     return None

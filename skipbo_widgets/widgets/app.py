@@ -195,7 +195,9 @@ class App:
             return
         self.lesson_progress = progress
         if self.screen == "learn" and self.tutorial is not None:
-            self.tutorial.go(*progress)
+            self.tutorial.go(progress.lesson, progress.step, progress.moves)
+            if progress.finished:
+                self.tutorial.finish()
         elif self.screen == "home":
             self.show_home()
 

@@ -92,6 +92,8 @@ class TutorialScreen:
         self.set_lang(lang)
         if start is not None:
             self.go(start.lesson, start.step, start.moves)
+            if start.finished:
+                self.finish()
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -150,6 +152,7 @@ class TutorialScreen:
 
     def finish(self) -> None:
         self.finished = True
+        self._save()
         self.render()
 
     def _picked(self, change: dict[str, Any]) -> None:
@@ -212,7 +215,7 @@ class TutorialScreen:
     def _save(self) -> None:
         if self._on_progress is not None:
             moves = tuple(str(m) for m in self.run.moves)
-            self._on_progress(Progress(self.lesson, self.step_index, moves))
+            self._on_progress(Progress(self.lesson, self.step_index, moves, self.finished))
 
     # -- drawing ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import WILD, Observation
-from ..engine.cards import TOP_VALUE
+from ..engine.cards import TOP_VALUE, face_text
 
 Translate = Callable[..., str]
 
@@ -75,7 +75,8 @@ def table_view(
                 "cards": list(pile),
                 "needs": obs.needs(i),
                 "label": tr("pile.building", pile=i),
-                "needs_label": tr("table.needs", value=obs.needs(i)) if pile
+                "needs_label": tr("table.needs", value=face_text(obs.needs(i), obs.rules.faces))
+                if pile
                 else tr("table.starts", needs=1, wild=WILD, faces=obs.rules.faces),
             }
             for i, pile in enumerate(obs.building)

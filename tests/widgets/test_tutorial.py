@@ -208,10 +208,25 @@ def test_after_a_reload_the_home_screen_s_button_opens_the_lessons_where_they_we
     assert (app.tutorial.lesson, app.tutorial.step_index) == (4, 1)
 
 
+def test_the_end_of_the_lessons_survives_a_reload() -> None:
+    app = App("en", animate=False, screen="learn")
+    assert app.tutorial is not None
+    app.tutorial.go(len(LESSONS) - 1, len(LESSONS[-1].steps) - 1)
+    app.tutorial.finish()
+    fresh = reload_with(app.lesson_store.value)
+    assert fresh.tutorial is not None and fresh.tutorial.finished
+    home = App("en", animate=False)  # ... and from the home screen's button
+    home.lesson_store._receive(home.lesson_store, {"type": "stored",
+                                                   "value": app.lesson_store.value}, [])
+    home.show_learn()
+    assert home.tutorial is not None and home.tutorial.finished
+
+
 @pytest.mark.parametrize("stored", [
     "", "{", "[]", '{"format": "skipbo-widgets/tutorial"}', "x" * 10_000, 42, None,
     dumps_progress(Progress(*PLAY)).replace('"play"', '"nope"'),
     dumps_progress(Progress(*PLAY)).replace('"version":1', '"version":2'),
+    dumps_progress(Progress(*PLAY)).replace('"finished":false', '"finished":"yes"'),
     dumps_progress(Progress(*PLAY, ("zz",) * 40)),
 ])
 def test_a_bad_stored_place_starts_at_the_beginning(stored: object) -> None:

@@ -146,11 +146,14 @@ function render({ model, el }) {
       if (prefix === null) {
         return h("div", { class: "sb-discard", "data-testid": testid, title: label }, stack(pile, v, 4));
       }
-      return pileButton({
+      const button = pileButton({
         source: pile.length ? `${prefix}d${i + 1}` : null,
         targetId: mine ? `d${i + 1}` : null,
         content: stack(pile, v, mine ? 6 : 4), label, testid, cls: "sb-discard",
       });
+      // The learner's piles are numbered as the lessons and messages name them.
+      return mine ? h("div", { class: "sb-numbered" },
+        h("span", { class: "sb-pile-no", "aria-hidden": "true", text: String(i + 1) }), button) : button;
     });
 
     const header = h("header", {},
@@ -180,6 +183,7 @@ function render({ model, el }) {
       v.players.filter((p) => p.seat !== v.me).map((p) => playerPanel(p, v))));
 
     const building = v.building.map((pile, i) => h("div", { class: "sb-build" },
+      h("span", { class: "sb-pile-no", "aria-hidden": "true", text: String(i + 1) }),
       pileButton({
         targetId: `b${i + 1}`,
         content: stack(pile.cards, v, 1),
