@@ -19,7 +19,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..engine import Match, Rules, RulesError, SaveError
+from ..engine import Game, Match, Move, Rules, RulesError, SaveError, SkipBoError
 from ..engine.errors import Reason
 from ..engine.rules import is_int
 from ..engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
@@ -93,12 +93,18 @@ class GameSettings:
 
 
 def dumps_session(settings: GameSettings, match: Match) -> str:
-    """The whole session as JSON: what to restore after a reload."""
+    """The whole session as JSON: what to restore after a reload.
+
+    Besides the position, ``moves`` lists the current game's moves since its
+    deal (as far as this game object saw them), so that a reload can rebuild
+    the game with its history and the move log is not lost.
+    """
     return json.dumps({
         "format": SESSION_FORMAT,
         "version": SESSION_VERSION,
         "settings": settings.to_dict(),
         "match": match_to_dict(match),
+        "moves": [str(m) for m in match.game.move_stack],
     }, separators=(",", ":"))
 
 
@@ -115,10 +121,33 @@ def loads_session(data: str | bytes) -> tuple[GameSettings, Match]:
     if d.get("version") != SESSION_VERSION:
         raise SaveError(Reason.SAVE_BAD_VERSION, version=str(d.get("version"))[:10],
                         supported=[SESSION_VERSION])
-    if set(d) != {"format", "version", "settings", "match"}:
+    required = {"format", "version", "settings", "match"}
+    if not required <= set(d) <= required | {"moves"}:
         raise SaveError(Reason.SAVE_BAD_FIELD, field="session")
     settings = GameSettings.from_dict(d["settings"])
     match = match_from_dict(d["match"])
     if match.rules != settings.rules():
         raise SaveError(Reason.SAVE_INCONSISTENT, what="settings")
+    moves = d.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="moves")
+    replayed = replay(match.game, moves) if moves else None
+    if replayed is not None:
+        match.game = replayed
     return settings, match
+
+
+def replay(game: Game, moves: list[str]) -> Game | None:
+    """``game`` rebuilt from its deal and ``moves``, with its whole event log; ``None``
+    unless the moves lead from the deal to exactly this position (anything else in
+    the list is ignored: the position itself was already checked)."""
+    for dealer in (None, game.dealer):  # a match's first deal draws for the dealer
+        try:
+            rebuilt = Game.new(game.rules, seed=game.seed, dealer=dealer)
+            for text in moves:
+                rebuilt.push(Move.parse(text))
+        except SkipBoError:
+            continue
+        if rebuilt.state_key()[:-2] == game.state_key()[:-2]:  # all but events and moves
+            return rebuilt
+    return None

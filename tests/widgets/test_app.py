@@ -63,6 +63,42 @@ def test_every_change_is_kept_in_the_browser_and_can_be_resumed() -> None:
     assert fresh.game_screen.match.game.state_key()[:-2] == match.game.state_key()[:-2]
 
 
+def test_a_reload_brings_back_the_move_log_too() -> None:
+    app = started("en", players=2, levels=("medium",), seed="5")
+    screen = app.game_screen
+    assert screen is not None
+    controller = screen.controller
+    controller.move(next(str(m) for m in controller.game.legal_moves() if m.is_discard))
+    screen.controller.run_bots()
+    lines = [line.text for line in screen.log.lines]
+    assert len(lines) > 3
+
+    fresh = play(lang="en")
+    browser_reports(fresh, app.store.value)
+    fresh._resume()
+    assert fresh.game_screen is not None
+    assert [line.text for line in fresh.game_screen.log.lines] == lines
+
+
+@pytest.mark.parametrize("moves", [["zz"], ["s-b1"] * 3, ["h1-d1"] * 400])
+def test_moves_that_do_not_lead_to_the_kept_position_only_cost_the_log(moves: list[str]) -> None:
+    app = started("en", players=2, levels=("medium",), seed="5")
+    kept = json.loads(app.store.value)
+    kept["moves"] = moves
+    _settings, match = loads_session(json.dumps(kept))
+    assert app.game_screen is not None
+    assert match.game.state_key()[:-2] == app.game_screen.match.game.state_key()[:-2]
+
+
+@pytest.mark.parametrize("moves", ["s-b1", [1, 2], {"a": 1}])
+def test_a_kept_move_list_of_the_wrong_type_is_refused(moves: object) -> None:
+    app = started("en", players=2, levels=("medium",), seed="5")
+    kept = json.loads(app.store.value)
+    kept["moves"] = moves
+    with pytest.raises(SaveError):
+        loads_session(json.dumps(kept))
+
+
 @pytest.mark.parametrize("stored", [
     "not json", "{}", json.dumps({"format": "skipbo-widgets/session", "version": 7}),
     "[" * 100_000, 12, None,
