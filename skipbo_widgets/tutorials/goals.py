@@ -12,7 +12,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,17 +71,36 @@ def _won(_start: Game, game: Game, _p: dict[str, Any]) -> bool:
     return game.outcome is not None and LEARNER in game.outcome.winners
 
 
-GOALS: dict[str, Check] = {
-    "stock_played": _stock_played,      # count (1), whose: "me" or "partner"
-    "pile_needs": _pile_needs,          # pile (1-4), value
-    "pile_started": _pile_started,
-    "card_played": _card_played,        # card (0 = wild), source: "s", "h" or "d"
-    "pile_completed": _pile_completed,
-    "drew_empty_hand": _drew_empty_hand,
-    "recycled": _recycled,
-    "turn_ended": _turn_ended,
-    "won": _won,
+_CARD = range(13)  # 0 (wild) to 12
+
+#: name -> (check, {parameter: the values it may take}, the parameters it needs).
+GOALS: dict[str, tuple[Check, dict[str, Container[Any]], frozenset[str]]] = {
+    "stock_played": (_stock_played, {"count": range(1, 31), "whose": ("me", "partner")},
+                     frozenset()),
+    "pile_needs": (_pile_needs, {"pile": range(1, 5), "value": range(1, 13)},
+                   frozenset({"pile", "value"})),
+    "pile_started": (_pile_started, {}, frozenset()),
+    "card_played": (_card_played, {"card": _CARD, "source": ("s", "h", "d")}, frozenset()),
+    "pile_completed": (_pile_completed, {}, frozenset()),
+    "drew_empty_hand": (_drew_empty_hand, {}, frozenset()),
+    "recycled": (_recycled, {}, frozenset()),
+    "turn_ended": (_turn_ended, {}, frozenset()),
+    "won": (_won, {}, frozenset()),
 }
+
+
+def goal_problem(name: str, params: dict[str, Any]) -> str | None:
+    """What is wrong with a goal as a lesson file writes it, or ``None``."""
+    if name not in GOALS:
+        return f"unknown goal {name!r}; known: {sorted(GOALS)}"
+    _check, allowed, needed = GOALS[name]
+    for key, value in params.items():
+        if key not in allowed:
+            return f"goal {name!r} takes no {key!r}; it takes {sorted(allowed)}"
+        if isinstance(value, bool) or value not in allowed[key]:
+            return f"goal {name!r}: {key}={value!r} is not allowed"
+    missing = needed - set(params)
+    return f"goal {name!r} needs {sorted(missing)}" if missing else None
 
 
 @dataclass(frozen=True)
@@ -92,4 +111,4 @@ class Goal:
     params: tuple[tuple[str, Any], ...] = ()
 
     def reached(self, start: Game, game: Game) -> bool:
-        return GOALS[self.name](start, game, dict(self.params))
+        return GOALS[self.name][0](start, game, dict(self.params))

@@ -39,10 +39,9 @@ from typing import Any
 
 from ..engine import Game, Move, NotationError, SaveError
 from ..engine.save import GAME_FORMAT, game_from_dict, game_to_dict
-from .goals import GOALS, Goal
+from .goals import LEARNER, Goal, goal_problem
 
 LESSON_DIR = Path(__file__).parent / "lessons"
-LEARNER = 0
 
 
 class LessonError(ValueError):
@@ -141,7 +140,7 @@ def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
             raise LessonError(f"{where}: the first step has no step before it")
         position = _after(before) if position == "previous" else before.position
     elif not isinstance(position, dict):
-        raise LessonError(f"{where}: 'position' must be a game or \"previous\"")
+        raise LessonError(f"{where}: 'position' must be a game, \"same\" or \"previous\"")
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
                 _task(raw["task"], where) if "task" in raw else None)
@@ -161,9 +160,10 @@ def _task(raw: Any, where: str) -> Task:
         if not isinstance(spec, dict) or not isinstance(spec.get("goal"), str):
             raise LessonError(f"{where}: each goal is {{\"goal\": name, ...params}}")
         name = spec["goal"]
-        if name not in GOALS:
-            raise LessonError(f"{where}: unknown goal {name!r}; known: {sorted(GOALS)}")
         params = {k: v for k, v in spec.items() if k != "goal"}
+        problem = goal_problem(name, params)
+        if problem:
+            raise LessonError(f"{where}: {problem}")
         goals.append(Goal(name, tuple(sorted(params.items()))))
     try:
         solution = tuple(Move.parse(text) for text in _strings(raw["solution"], where))
@@ -179,10 +179,12 @@ def _task(raw: Any, where: str) -> Task:
 
 def _check_solution(game: Game, task: Task, where: str) -> None:
     start = game.copy()
+    if game.current != LEARNER or game.is_over:
+        raise LessonError(f"{where}: a task needs the learner (seat 0) to move")
     if all(goal.reached(start, game) for goal in task.goals):
         raise LessonError(f"{where}: the task is done before any move")
     for move in task.solution:
-        if game.current != LEARNER or not game.can_move(move):
+        if not game.can_move(move, by=LEARNER):
             raise LessonError(f"{where}: solution move {move} is not legal")
         game.push(move)
     if not all(goal.reached(start, game) for goal in task.goals):

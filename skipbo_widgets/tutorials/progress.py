@@ -1,8 +1,10 @@
 """Where the learner is in the lessons, kept in the browser so a reload loses nothing.
 
 What comes back from the browser is untrusted: :func:`loads_progress` accepts
-only a known lesson and step and a short list of moves in notation, and
-gives ``None`` for anything else (the lessons then simply start at the top).
+only a known lesson and step and a short list of short strings (the step's
+moves, which are then replayed through the engine and dropped from the first
+that does not fit), and gives ``None`` for anything else (the lessons then
+simply start at the top).
 
 >>> text = dumps_progress(Progress(2, 1, ("h1-b1",)))
 >>> loads_progress(text)
@@ -36,9 +38,10 @@ class Progress(NamedTuple):
 def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None) -> str:
     lessons = lessons or load_lessons()
     lesson = lessons[progress.lesson]
+    moves = list(progress.moves) if len(progress.moves) <= MAX_MOVES else []  # the step stays
     return json.dumps({
         "format": PROGRESS_FORMAT, "version": 1, "lesson": lesson.id,
-        "step": lesson.steps[progress.step].id, "moves": list(progress.moves),
+        "step": lesson.steps[progress.step].id, "moves": moves,
         "finished": progress.finished,
     }, separators=(",", ":"))
 
@@ -58,7 +61,7 @@ def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Prog
     finished = d.get("finished", False)
     if not isinstance(finished, bool):
         return None
-    if d["format"] != PROGRESS_FORMAT or d["version"] != 1:
+    if d["format"] != PROGRESS_FORMAT or type(d["version"]) is not int or d["version"] != 1:
         return None
     moves = d["moves"]
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:

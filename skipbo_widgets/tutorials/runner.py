@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..engine import Game, IllegalMove, Move, NotationError, SkipBoError
-from .lesson import LEARNER, Step, Task
+from .goals import LEARNER
+from .lesson import Step, Task
 
 Kind = Literal["illegal", "wrong", "progress", "done", "idle"]
 #: Moves the learner may need beyond a task's own solution (a detour that still works).

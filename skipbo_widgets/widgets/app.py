@@ -109,10 +109,6 @@ class App:
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
                                 button_style="info"), "learn")
         learn.on_click(lambda _b: self.show_learn())
-        if self.lesson_progress is not None:
-            lesson = self.lesson_progress.lesson
-            learn.tooltip = self.tr("tutorial.lesson", number=lesson + 1,
-                                    total=len(load_lessons()))
         play = testid(w.Button(description=self.tr("home.play"), icon="play",
                                button_style="success"), "play")
         play.on_click(lambda _b: self.show_setup())
@@ -133,7 +129,21 @@ class App:
         upload.observe(lambda change: self._load_file(change["new"]), names="value")
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([intro, row, upload], layout=w.Layout(padding="12px"))]
+        self.body.children = [w.VBox([intro, row, self._lesson_caption(), upload],
+                                     layout=w.Layout(padding="12px"))]
+
+    def _lesson_caption(self) -> w.HTML:
+        """Where the learner is in the lessons (a tooltip would not show on a tablet)."""
+        progress = self.lesson_progress
+        if progress is None:
+            text = ""
+        elif progress.finished:
+            text = self.tr("tutorial.finished_title")
+        else:
+            text = self.tr("tutorial.lesson", number=progress.lesson + 1,
+                           total=len(load_lessons()))
+        return testid(w.HTML(f'<p class="sb-home-caption">{html.escape(text)}</p>' if text
+                             else ""), "lesson-place")
 
     def show_learn(self) -> None:
         """The lessons, where the learner left them last time."""
@@ -185,9 +195,9 @@ class App:
             name = f"skipbo-turn-{screen.match.game.turn}.json"
             self.store.download(dumps_session(screen.settings, screen.match), name)
 
-    def _keep_lesson(self, progress: Progress | None) -> None:
+    def _keep_lesson(self, progress: Progress) -> None:
         self.lesson_progress = progress
-        self.lesson_store.value = "" if progress is None else dumps_progress(progress)
+        self.lesson_store.value = dumps_progress(progress)
 
     def _on_lesson_stored(self, text: str) -> None:
         progress = loads_progress(text)  # anything not valid: start at the first lesson

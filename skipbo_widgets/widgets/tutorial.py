@@ -15,9 +15,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import Move, observe
+from ..engine import Move, Observation, observe
 from ..i18n import explain, t
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
+from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
 from .controller import default_names
@@ -25,7 +26,9 @@ from .table import CardTable
 from .testids import testid
 from .view import table_view
 
-LEARNER = 0
+#: A message in the learner's language, worked out when shown (so a language
+#: switch translates it too), and its kind: info, error or success.
+Message = tuple[Callable[[], str], str]
 
 
 class TutorialScreen:
@@ -33,7 +36,7 @@ class TutorialScreen:
 
     def __init__(self, lang: str, *, on_practice: Callable[[], None],
                  on_menu: Callable[[], None],
-                 on_progress: Callable[[Progress | None], None] | None = None,
+                 on_progress: Callable[[Progress], None] | None = None,
                  start: Progress | None = None,
                  lessons: tuple[Lesson, ...] | None = None) -> None:
         self.lang = lang
@@ -46,8 +49,12 @@ class TutorialScreen:
         self._skip_asked = False
         #: The moves that solved each task this session: a step visited again shows it solved.
         self._solved: dict[str, tuple[str, ...]] = {}
-        self._status = ("", "info")
+        self._message: Message | None = None
         self._shown: Move | None = None
+        self._relabelling = False
+        #: Changes with every new table (step, start again): the page then drops a
+        #: card it had picked up.
+        self._scene = 0
 
         self.table = CardTable()
         self.table.on_request(self.request)
@@ -85,7 +92,10 @@ class TutorialScreen:
         self.step_view = w.HBox([table_box, side],
                                 layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.step_view.add_class("sb-tutorial-step")
-        self.end_view = w.VBox([])
+        self.end_message = w.HTML()
+        self.end_view = w.VBox([self.end_message, w.HBox(
+            [self.practice_button, self.restart_button, self.back_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"))])
         self.body = w.VBox([self.step_view])
         self.widget = w.VBox([top, self.progress_bar, self.body], layout=w.Layout(width="100%"))
         self.widget.add_class("sb-tutorial")
@@ -114,17 +124,22 @@ class TutorialScreen:
         moves = moves or self._solved.get(self.step.key, ())
         if moves and self.run.has_task:
             self.run.replay(list(moves))
-        self._status, self._shown = ("", "info"), None
+        self._new_scene()
         if self.run.done:
-            self._status = (self.tr(self.step.key + ".done"), "success")
+            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
+            self._message = self._done_message()
         self._save()
         self.render()
+
+    def _new_scene(self) -> None:
+        self._message, self._shown = None, None
+        self._scene += 1
 
     def next(self) -> None:
         """The next step; on a task not yet done, the first press only says so."""
         if self.run.has_task and not self.run.done and not self._skip_asked:
             self._skip_asked = True
-            self.say(self.tr("tutorial.skip_task"), "info")
+            self.say("tutorial.skip_task")
             return
         steps = self.lessons[self.lesson].steps
         if self.step_index + 1 < len(steps):
@@ -146,7 +161,7 @@ class TutorialScreen:
         """Start the step's task again from its position."""
         self._solved.pop(self.step.key, None)
         self.run.reset()
-        self._status, self._shown = ("", "info"), None
+        self._new_scene()
         self._save()
         self.render()
 
@@ -157,10 +172,9 @@ class TutorialScreen:
 
     def _picked(self, change: dict[str, Any]) -> None:
         value = change["new"]
-        if isinstance(value, int) and value != self.lesson and not self._relabelling:
+        if isinstance(value, int) and not self._relabelling and (
+                value != self.lesson or self.finished):
             self.go(value, 0)
-
-    _relabelling = False
 
     # -- the learner's moves ---------------------------------------------------
 
@@ -171,29 +185,38 @@ class TutorialScreen:
             self.try_move(request.get("move", ""))
         elif kind in ("select", "target"):
             if not self.run.active and (request.get("source") or request.get("target")):
-                self.say(self.tr("tutorial.no_task"), "info")
+                self._idle()
         else:
-            self.say(self.tr("error.bad_request"), "error")
+            self.say("error.bad_request", "error")
+
+    def _idle(self) -> None:
+        """A click where nothing can move: a solved task keeps its praise."""
+        if not (self.run.has_task and self.run.done):
+            self.say("tutorial.no_task")
 
     def try_move(self, text: str) -> Feedback:
         before = observe(self.run.game, LEARNER)
         feedback = self.run.try_move(text)
-        self._shown = feedback.show
         if feedback.kind == "idle":
-            self.say(self.tr("tutorial.no_task"), "info")
+            self._idle()
             return feedback
+        self._shown = feedback.show
         if feedback.kind == "done":
             self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
-            self._status = (self.tr(self.step.key + ".done"), "success")
+            self._message = self._done_message()
         elif feedback.kind == "progress":
-            self._status = (self.tr("tutorial.keep_going"), "info")
+            self._message = (lambda: self.tr("tutorial.keep_going"), "info")
         else:
-            self._status = (self._why(feedback, before), "error")
+            self._message = (lambda: self._why(feedback, before), "error")
         self._save()
         self.render()
         return feedback
 
-    def _why(self, feedback: Feedback, before: Any) -> str:
+    def _done_message(self) -> Message:
+        key = self.step.key + ".done"
+        return (lambda: self.tr(key), "success")
+
+    def _why(self, feedback: Feedback, before: Observation) -> str:
         if feedback.error is not None:
             why = explain(feedback.error, self.lang, faces=self.run.game.rules.faces,
                           names=self._names())
@@ -208,8 +231,9 @@ class TutorialScreen:
         sentence = plan_sentences(before, [feedback.show], lang=self.lang, names=self._names())[0]
         return f"{why} {self.tr('tutorial.show_move', move=sentence)}"
 
-    def say(self, text: str, kind: str) -> None:
-        self._status = (text, kind)
+    def say(self, key: str, kind: str = "info") -> None:
+        """Show the message ``key`` (in whatever language is chosen when it shows)."""
+        self._message = (lambda: self.tr(key), kind)
         self.render_table()
 
     def _save(self) -> None:
@@ -229,8 +253,6 @@ class TutorialScreen:
         self._set_picker([(f"{i + 1}. {self.tr(lesson.title_key)}", i)
                           for i, lesson in enumerate(self.lessons)])
         self.lesson_picker.description = self.tr("tutorial.lessons")
-        if self.run.done and self._status[1] == "success":
-            self._status = (self.tr(self.step.key + ".done"), "success")
         self.render()
 
     def _set_picker(self, options: list[tuple[str, int]] | None = None) -> None:
@@ -285,28 +307,28 @@ class TutorialScreen:
         return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
 
     def render_table(self) -> None:
-        shown = self._shown
-        highlight = (shown.source_text, shown.target_text) if shown else self.step.highlight
-        text, kind = self._status
-        self.table.view = table_view(
-            observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
-            interactive=self.run.active, highlight=highlight, status=text, status_kind=kind)
-        self.render_feedback()
-
-    def render_feedback(self) -> None:
-        """The answer to the learner's last try, beside the step's text."""
-        text, kind = self._status
+        text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")
+        self.table.view = {
+            **table_view(observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
+                         interactive=self.run.active, highlight=self._highlight(),
+                         status=text, status_kind=kind),
+            "scene": self._scene,
+        }
         self.feedback_box.value = "" if not text else (
             f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '
             f'aria-live="polite">{html.escape(text)}</div>')
 
+    def _highlight(self) -> tuple[str, ...]:
+        """The shown move (after a second miss), else what the step lights up."""
+        shown = self._shown
+        if shown is None:
+            return self.step.highlight
+        return ("end-turn",) if shown.is_end else (shown.source_text, shown.target_text)
+
     def _render_end(self) -> None:
         title = html.escape(self.tr("tutorial.finished_title"))
         text = html.escape(self.tr("tutorial.finished"))
-        message = w.HTML(f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
-                         f"<h2>{title}</h2><p>{text}</p></div>")
-        buttons = w.HBox([self.practice_button, self.restart_button, self.back_button],
-                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.end_message.value = (f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
+                                  f"<h2>{title}</h2><p>{text}</p></div>")
         self.back_button.disabled = False
-        self.end_view.children = [message, buttons]
         self.body.children = [self.end_view]

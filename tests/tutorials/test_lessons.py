@@ -30,6 +30,22 @@ def test_the_lessons_follow_the_progression() -> None:
     assert len(STEPS) >= 50 and len(TASKS) >= 15
 
 
+TABLE_IDS = re.compile(
+    r"(s|ps|h(\d+|W)|p?d[1-4]|b[1-4]|hand|draw-pile|completed|end-turn"
+    r"|(stock|stock-count|player)-(?P<seat>\d)|discard-(?P<dseat>\d)-[0-3]|build(-needs)?-[0-3])")
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.key)
+def test_everything_a_step_lights_up_is_on_its_table(step: Step) -> None:
+    """A typo in a highlight would light up nothing, so every name must exist."""
+    players = step.new_game().rules.players
+    for name in step.highlight:
+        found = TABLE_IDS.fullmatch(name)
+        assert found, name
+        seat = found.group("seat") or found.group("dseat")
+        assert seat is None or int(seat) < players, name
+
+
 def test_every_rule_is_taught_by_at_least_one_step() -> None:
     taught = {rule for step in STEPS for rule in step.rules}
     assert sorted(set(rule_ids.ALL) - taught) == []
@@ -42,7 +58,7 @@ def test_the_first_lesson_has_a_task() -> None:
 
 
 @pytest.mark.parametrize("step", STEPS, ids=lambda s: s.key)
-def test_every_step_is_a_whole_game_with_the_learner_to_move(step: Step) -> None:
+def test_every_step_is_a_whole_game_and_every_task_the_learner_s_move(step: Step) -> None:
     game = step.new_game()
     assert game.card_count() == 162
     if step.task:
@@ -122,11 +138,14 @@ def test_the_draw_pile_lesson_really_recycles_after_the_last_two_cards() -> None
     assert step.task is not None
     for move in step.task.solution:
         run.try_move(str(move))
+    last_two = run.start.draw_pile[::-1]  # top card first
     events = run.game.events
-    recycled = next(i for i, e in enumerate(events) if isinstance(e, Recycled))
     drew = [e for e in events if isinstance(e, Drew)]
-    assert drew and sum(len(e.cards) for e in drew) == 5 and drew[-1].empty_hand
-    assert recycled < events.index(drew[-1]) or len(drew) > 1
+    recycled = [e for e in events if isinstance(e, Recycled)]
+    # "You took the last two cards, then the rest came from the shuffled piles."
+    assert len(drew) == 1 and drew[0].empty_hand and len(drew[0].cards) == 5
+    assert list(drew[0].cards[:2]) == last_two and recycled
+    assert events.index(recycled[0]) < events.index(drew[0])
 
 
 # -- lesson files that are not valid are refused, with the place named ------------
@@ -143,6 +162,11 @@ GOOD_STEP = {"id": "a", "rules": ["SB-PLAY"],
     ({"position": {"seats": [{"stock": "1 1 1 1 1 1 1 1 1 1 1 1 1"}, {"stock": "2"}]}},
      "bad position"),
     ({"task": {"goals": [{"goal": "fly"}], "solution": ["s-b1"]}}, "unknown goal"),
+    ({"task": {"goals": [{"goal": "card_played", "crad": 1}], "solution": ["s-b1"]}},
+     "takes no 'crad'"),
+    ({"task": {"goals": [{"goal": "pile_needs"}], "solution": ["s-b1"]}}, "needs"),
+    ({"task": {"goals": [{"goal": "card_played", "card": 13}], "solution": ["s-b1"]}},
+     "not allowed"),
     ({"task": {"goals": [{"goal": "won"}], "solution": ["s-b2", "x"]}}, "bad solution"),
     ({"task": {"goals": [{"goal": "won"}], "solution": ["s-d1"]}}, "not legal"),
     ({"task": {"goals": [{"goal": "recycled"}], "solution": ["s-b1"]}}, "does not reach"),

@@ -52,6 +52,7 @@ function cardNode(card, view, extra = {}) {
 function render({ model, el }) {
   let selected = null; // a source in notation: "s", "d2", "h7", "hW", "ps", "pd1"
   let lastStatus = "";
+  let lastScene; // a lesson's table number (a new step, or the step started again)
   const root = h("div", { class: "sb-table", "data-testid": "table", tabindex: "-1" });
   el.classList.add("sb-host");
   el.append(root);
@@ -66,8 +67,11 @@ function render({ model, el }) {
   }
 
   function select(source) {
-    selected = selected === source ? null : source;
-    model.send({ type: "select", source: selected });
+    // Nothing is picked up while the table only shows (someone else's turn, a lesson
+    // step without a task); Python still hears of the click and can say why.
+    const interactive = view().interactive;
+    selected = selected === source || !interactive ? null : source;
+    model.send({ type: "select", source: interactive ? selected : source });
     draw();
     if (selected) root.querySelector(".sb-legal")?.focus();
   }
@@ -177,7 +181,8 @@ function render({ model, el }) {
     root.replaceChildren();
     if (!v.players) return;
     root.classList.toggle("sb-waiting", !v.interactive);
-    if (selected && !(selected in (v.legal || {})) && !v.interactive) selected = null;
+    if (!v.interactive || v.scene !== lastScene) selected = null; // a new table drops the card
+    lastScene = v.scene;
 
     root.append(h("div", { class: "sb-others" },
       v.players.filter((p) => p.seat !== v.me).map((p) => playerPanel(p, v))));
