@@ -304,6 +304,12 @@ class Game:
             self.outcome, tuple(self.events), tuple(self.move_stack),
         )
 
+    def position_key(self) -> tuple[Any, ...]:
+        """:meth:`state_key` without the event log and the move stack: two games in
+        the same position (and with the same generator) have equal keys, however they
+        got there."""
+        return self.state_key()[:-2]
+
     # -- asking -------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:

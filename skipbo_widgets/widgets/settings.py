@@ -148,6 +148,6 @@ def replay(game: Game, moves: list[str]) -> Game | None:
                 rebuilt.push(Move.parse(text))
         except SkipBoError:
             continue
-        if rebuilt.state_key()[:-2] == game.state_key()[:-2]:  # all but events and moves
+        if rebuilt.position_key() == game.position_key():
             return rebuilt
     return None

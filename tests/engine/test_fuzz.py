@@ -237,7 +237,7 @@ def _check_game(game: Game) -> None:
         assert len(game.stocks[seat]) <= rules.stock_size
         assert len(game.discards[seat]) == DISCARD_PILES
     again = game_from_dict(game_to_dict(game))
-    assert again.state_key()[:-2] == game.state_key()[:-2]
+    assert again.position_key() == game.position_key()
     moves = game.legal_moves()
     assert bool(moves) != game.is_over
     if moves:  # the game can go on, and take the move back exactly

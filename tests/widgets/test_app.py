@@ -53,14 +53,14 @@ def test_every_change_is_kept_in_the_browser_and_can_be_resumed() -> None:
     kept = app.store.value
     settings, match = loads_session(kept)
     assert settings == screen.settings
-    assert match.game.state_key()[:-2] == screen.match.game.state_key()[:-2]
+    assert match.game.position_key() == screen.match.game.position_key()
 
     fresh = play(lang="de")  # a page reload: a new kernel, the same browser storage
     browser_reports(fresh, kept)
     assert fresh.resume is not None
     fresh._resume()
     assert fresh.game_screen is not None
-    assert fresh.game_screen.match.game.state_key()[:-2] == match.game.state_key()[:-2]
+    assert fresh.game_screen.match.game.position_key() == match.game.position_key()
 
 
 def test_a_reload_brings_back_the_move_log_too() -> None:
@@ -87,7 +87,7 @@ def test_moves_that_do_not_lead_to_the_kept_position_only_cost_the_log(moves: li
     kept["moves"] = moves
     _settings, match = loads_session(json.dumps(kept))
     assert app.game_screen is not None
-    assert match.game.state_key()[:-2] == app.game_screen.match.game.state_key()[:-2]
+    assert match.game.position_key() == app.game_screen.match.game.position_key()
 
 
 @pytest.mark.parametrize("moves", ["s-b1", [1, 2], {"a": 1}])
