@@ -63,6 +63,10 @@ class Task:
     #: spoils the task (where no such play exists, it needs none).
     wrong: bool = False
 
+    def reached(self, start: Game, game: Game) -> bool:
+        """Whether ``game`` reaches every goal, compared with the task's ``start``."""
+        return all(goal.reached(start, game) for goal in self.goals)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -181,13 +185,13 @@ def _check_solution(game: Game, task: Task, where: str) -> None:
     start = game.copy()
     if game.current != LEARNER or game.is_over:
         raise LessonError(f"{where}: a task needs the learner (seat 0) to move")
-    if all(goal.reached(start, game) for goal in task.goals):
+    if task.reached(start, game):
         raise LessonError(f"{where}: the task is done before any move")
     for move in task.solution:
         if not game.can_move(move, by=LEARNER):
             raise LessonError(f"{where}: solution move {move} is not legal")
         game.push(move)
-    if not all(goal.reached(start, game) for goal in task.goals):
+    if not task.reached(start, game):
         raise LessonError(f"{where}: the solution does not reach the goals")
 
 

@@ -49,7 +49,7 @@ class StepRun:
     def __init__(self, step: Step) -> None:
         self.step = step
         self.start = step.new_game()
-        self.game = step.new_game()
+        self.game = self.start.copy()
         self.failures = 0
         self.moves: list[Move] = []
 
@@ -92,7 +92,7 @@ class StepRun:
 
     def reset(self) -> None:
         """Back to the step's position (the tries so far still count)."""
-        self.game = self.step.new_game()
+        self.game = self.start.copy()
         self.moves = []
 
     def replay(self, moves: list[str]) -> None:
@@ -131,7 +131,7 @@ class StepRun:
         return len(self.task.solution) + SLACK
 
     def _reached(self, game: Game) -> bool:
-        return all(goal.reached(self.start, game) for goal in self.task.goals)
+        return self.task.reached(self.start, game)
 
     def _reachable(self, game: Game, depth: int) -> bool:
         """Can the learner still reach the goals within ``depth`` more moves of this turn?"""
