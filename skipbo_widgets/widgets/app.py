@@ -24,7 +24,7 @@ from .game_screen import GameScreen
 from .settings import GameSettings, dumps_session, loads_session
 from .setup_form import SetupForm
 from .store import BrowserStore
-from .testids import ShellSupport, testid
+from .testids import NO_COUNT, ShellSupport, testid
 from .tutorial import TutorialScreen
 
 #: The practice game that follows the lessons: one gentle computer player, hints on.
@@ -126,6 +126,7 @@ class App:
             buttons.insert(0, resume)
         upload = testid(w.FileUpload(accept=".json", multiple=False,
                                      description=self.tr("home.load_file")), "load-file")
+        upload.add_class(NO_COUNT)
         upload.observe(lambda change: self._load_file(change["new"]), names="value")
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))

@@ -115,7 +115,11 @@ class TableController:
         if kind == "move":
             return self.move(request.get("move", ""))
         if kind in ("select", "target"):
-            if not self.my_turn and (request.get("source") or request.get("target")):
+            empty = empty_stock_message(self.observation(), request.get("source"),
+                                        tr=self.tr, names=self.names)
+            if empty is not None:
+                self.say(empty, "error")
+            elif not self.my_turn and (request.get("source") or request.get("target")):
                 self.say(self._wait_message(), "info")
             return False
         self.say(self.tr("error.bad_request"), "error")
@@ -234,6 +238,24 @@ def _revealed(events: list[Event]) -> bool:
     """True if the events showed the learner a card they had not seen."""
     return any(isinstance(e, Drew) or (isinstance(e, StockTurned) and e.card is not None)
                for e in events)
+
+
+def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..., str],
+                        names: Sequence[str]) -> str | None:
+    """What to say when the learner clicks a stock pile with no card left (``s`` or ``ps``)
+    in a game that is not over; ``None`` for any other click.
+
+    An empty stock ends the game, except in a team whose other stock still has
+    cards: so the learner's own empty stock sends them on to their partner's.
+    """
+    partner = obs.partner
+    if partner is None or obs.outcome is not None:
+        return None
+    if source == "s" and obs.me.stock_count == 0:
+        return tr("status.stock_empty", partner=partner, names=names)
+    if source == "ps" and obs.seats[partner].stock_count == 0:
+        return tr("error.stock_empty", seat=partner, names=names)
+    return None
 
 
 def default_names(players: int, seat: int, lang: str) -> list[str]:

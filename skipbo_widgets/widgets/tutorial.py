@@ -21,7 +21,7 @@ from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
-from .controller import default_names
+from .controller import default_names, empty_stock_message
 from .table import CardTable
 from .testids import testid
 from .view import table_view
@@ -184,10 +184,19 @@ class TutorialScreen:
         if kind == "move":
             self.try_move(request.get("move", ""))
         elif kind in ("select", "target"):
-            if not self.run.active and (request.get("source") or request.get("target")):
+            source = request.get("source")
+            if self._empty_stock(source) is not None and not (self.run.has_task and self.run.done):
+                self._message = (lambda: self._empty_stock(source) or "", "error")
+                self.render_table()
+            elif not self.run.active and (source or request.get("target")):
                 self._idle()
         else:
             self.say("error.bad_request", "error")
+
+    def _empty_stock(self, source: str | None) -> str | None:
+        """Why nothing comes from a clicked stock pile that is empty (else ``None``)."""
+        return empty_stock_message(observe(self.run.game, LEARNER), source, tr=self.tr,
+                                   names=self._names())
 
     def _idle(self) -> None:
         """A click where nothing can move: a solved task keeps its praise."""

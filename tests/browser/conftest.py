@@ -53,7 +53,20 @@ class PageErrors(list[str]):
 
 @pytest.fixture()
 def page(browser: Any, voila_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    yield from _page(browser, voila_url, {"width": 1366, "height": 900})
+
+
+#: A common phone held upright.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def phone_page(browser: Any, voila_url: str) -> Iterator[Any]:
+    yield from _page(browser, voila_url, PHONE)
+
+
+def _page(browser: Any, voila_url: str, viewport: dict[str, int]) -> Iterator[Any]:
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     errors = PageErrors()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -247,6 +247,31 @@ def test_several_winners_are_joined() -> None:
         "Game over: Player 2 and Player 4 win with 60 points!")
 
 
+@pytest.mark.parametrize("names", [["Du", "Mia", "Leo", "Emma"], ["Du", "Mia", "Max", "Emma"],
+                                   None])
+def test_german_names_a_partners_pile_the_same_natural_way_for_every_name(
+        names: list[str] | None) -> None:
+    partner = names[2] if names else "Spieler 3"
+    args: dict[str, Any] = dict(names=names, card=7, pile=1, from_pile=3, player=1, partner=2)
+    assert t("plan.ps", "de", **args) == (
+        f"Leg die 7 bei {partner} vom Spielerstapel auf Ablegestapel 2.")
+    assert t("plan.pd", "de", **args) == (
+        f"Leg die 7 bei {partner} von Hilfsstapel 3 auf Ablegestapel 2.")
+    assert t("log.you.play_partner_stock", "de", **args) == (
+        f"Du legst eine 7 bei {partner} vom Spielerstapel auf Ablegestapel 2.")
+    assert t("explain.partner_stock", "de", names=names, card=7, seat=2) == (
+        f"Du darfst auch die 7 bei {partner} vom Spielerstapel spielen, denn ihr seid ein Team.")
+
+
+def test_no_german_message_stacks_von_on_von_or_puts_a_player_in_brackets() -> None:
+    """Not "vom Spielerstapel von Leo" nor "von Leo (Hilfsstapel 2)": both read clumsily."""
+    for key in ("plan.ps", "plan.pd", "log.play_partner_stock", "log.you.play_partner_stock",
+                "log.play_partner_discard", "log.you.play_partner_discard",
+                "explain.partner_stock"):
+        text = t(key, "de")  # placeholders stay as they are: "{partner}"
+        assert "stapel von {" not in text and "} (" not in text, (key, text)
+
+
 def test_piles_are_counted_from_one() -> None:
     assert [t("pile.building", lang, pile=0) for lang in LANGUAGES] == [
         "Ablegestapel 1", "Série centrale 1", "Bouwstapel 1", "Building pile 1"]

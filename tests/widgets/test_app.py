@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from typing import Any
 
+import ipywidgets as w
 import pytest
 
 from skipbo_widgets.engine import Reason, SaveError
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.widgets.app import App, lang_from_query
 from skipbo_widgets.widgets.settings import GameSettings, dumps_session, loads_session
+from skipbo_widgets.widgets.table import STATIC
+from skipbo_widgets.widgets.testids import NO_COUNT
 
 
 def browser_reports(app: App, stored: object) -> None:
@@ -126,6 +131,26 @@ def test_a_hand_edited_session_with_a_missing_card_is_refused_with_its_reason() 
     fresh = play(lang="nl")
     browser_reports(fresh, text)
     assert explain(caught.value, "nl") in fresh.notice.value.replace("&#x27;", "'")
+
+
+def widgets_in(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_in(child)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_the_open_file_button_shows_its_label_alone_in_the_learners_language(lang: str) -> None:
+    app = play(lang)
+    uploads = [x for x in widgets_in(app.widget) if isinstance(x, w.FileUpload)]
+    assert len(uploads) == 1
+    upload = uploads[0]
+    assert upload.description == t("home.load_file", lang)
+    # ipywidgets writes "Label (0)" on the button; ShellSupport's script drops the count
+    # from a button with this class (tests/browser checks the page itself).
+    assert NO_COUNT in upload._dom_classes
+    assert "sb-testid-load-file" in upload._dom_classes
+    assert f'const NO_COUNT = "{NO_COUNT}";' in (STATIC / "testids.js").read_text()
 
 
 def test_a_loaded_file_starts_the_game_and_a_bad_one_changes_nothing() -> None:

@@ -79,6 +79,52 @@ def test_a_click_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
     assert c.view["legal"] == {}
 
 
+def team_position(stocks: list[list[int]], current: int = 0) -> Game:
+    """Four players in teams, the learner (seat 0) with Leo (seat 2) against Mia and Emma."""
+    return from_position(Rules(players=4, teams=True, stock_size=5), stocks=stocks,
+                         hands=[[3, 9], [4], [6], [8]], draw_pile=None, current=current, seed=5)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_a_click_on_the_learners_empty_stock_pile_says_why_and_changes_nothing(lang: str) -> None:
+    game = team_position([[], [9], [7, 2], [6]])
+    before = game.state_key()
+    c = TableController(game, seat=0, lang=lang)
+    browser_sends(c, {"type": "select", "source": "s"})
+    assert game.state_key() == before
+    assert c.view["status_kind"] == "error"
+    assert c.view["status"] == t("status.stock_empty", lang, partner=2, names=c.names)
+    assert c.names[2] in c.view["status"]  # "play from Leo's stock pile"
+
+
+def test_the_empty_stock_pile_is_explained_on_another_players_turn_too() -> None:
+    game = team_position([[], [9], [7, 2], [6]], current=1)
+    c = TableController(game, seat=0, lang="de")
+    browser_sends(c, {"type": "select", "source": "s"})
+    assert c.view["status"] == t("status.stock_empty", "de", partner=2, names=c.names)
+    browser_sends(c, {"type": "select", "source": "h3"})  # any other click: whose turn it is
+    assert c.view["status"] == t("ui.player_turn", "de", player=1, names=c.names)
+
+
+def test_once_the_team_has_won_the_empty_stock_pile_only_says_the_game_is_over() -> None:
+    c = TableController(team_position([[], [9], [], [6]]), seat=0, lang="fr")
+    assert c.game.is_over
+    browser_sends(c, {"type": "select", "source": "s"})
+    assert c.view["status"] == t("error.game_over", "fr")
+
+
+def test_a_click_on_the_partners_empty_stock_pile_says_it_is_empty() -> None:
+    game = team_position([[4], [9], [], [6]])
+    before = game.state_key()
+    c = TableController(game, seat=0, lang="nl")
+    browser_sends(c, {"type": "select", "source": "ps"})
+    assert game.state_key() == before
+    assert c.view["status"] == t("error.stock_empty", "nl", seat=2)
+    fresh = TableController(team_position([[4], [9], [], [6]]), seat=0, lang="nl")
+    browser_sends(fresh, {"type": "select", "source": "s"})  # a stock card picked up: all is well
+    assert fresh.view["status"] == ""
+
+
 def test_the_view_shows_only_what_the_seat_may_see() -> None:
     game = learner_first(players=3)
     c = TableController(game, seat=0, lang="en")

@@ -219,6 +219,26 @@ def test_clicking_in_a_step_without_a_task_says_so() -> None:
     assert tut.run.game.state_key() == tut.step.new_game().state_key()
 
 
+#: Lesson and step of "a team wins": the learner's stock is empty, Leo's has one card.
+TEAM_WIN = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
+                if step.key == "tut.teams.win")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_click_on_the_empty_stock_pile_sends_the_learner_to_the_partners(lang: str) -> None:
+    tut = screen(lang)
+    tut.go(*TEAM_WIN)
+    assert tut.run.game.stocks[0] == [] and tut.run.active
+    before = tut.run.game.state_key()
+    click(tut, {"type": "select", "source": "s"})
+    expected = t("status.stock_empty", lang, partner=2, names=tut._names())
+    assert expected in feedback(tut)
+    assert tut.table.view["status"] == expected and tut.table.view["status_kind"] == "error"
+    assert tut.run.game.state_key() == before and tut.run.moves == []
+    click(tut, {"type": "move", "move": "ps-b1"})  # the task is still there to be done
+    assert tut.run.done
+
+
 def test_start_again_resets_the_task() -> None:
     tut = screen()
     tut.go(*PLAY)

@@ -138,11 +138,26 @@ function render({ model, el }) {
 
     const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
-    const stock = prefix !== null && stockCard !== null
-      ? pileButton({ source: `${prefix}s`, content: cardNode(stockCard, v), label: stockLabel,
-          testid: `stock-${p.seat}`, cls: "sb-stock-pile" })
-      : h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel },
-          cardNode(stockCard, v));
+    let stock;
+    if (prefix === null) {
+      stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel },
+        cardNode(stockCard, v));
+    } else if (stockCard !== null) {
+      stock = pileButton({ source: `${prefix}s`, content: cardNode(stockCard, v), label: stockLabel,
+        testid: `stock-${p.seat}`, cls: "sb-stock-pile" });
+    } else {
+      // An empty stock pile is no source, but a click on it still reaches Python,
+      // which says why nothing can come from it.
+      stock = h("button", {
+        type: "button", class: "sb-pile-button sb-stock-pile sb-stock-empty",
+        "data-testid": `stock-${p.seat}`, "aria-label": stockLabel,
+        onclick: () => {
+          selected = null;
+          model.send({ type: "select", source: `${prefix}s` });
+          draw();
+        },
+      }, cardNode(null, v));
+    }
 
     const discards = p.discards.map((pile, i) => {
       const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;

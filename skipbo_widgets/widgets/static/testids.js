@@ -1,8 +1,21 @@
 // ipywidgets cannot set arbitrary attributes, so Python marks a widget with the
 // class `sb-testid-NAME` and this invisible widget copies NAME into a
 // `data-testid`: on the widget's <button>/<input> when it has exactly one.
+// It also takes the file count off the label of an upload button marked `sb-no-count`.
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
+const NO_COUNT = "sb-no-count";
+// ipywidgets' FileUpload always writes "Label (0)"; the count means nothing to a learner.
+const COUNT = /\s*\(\d+\)$/;
+
+function dropCounts(root) {
+  for (const button of root.querySelectorAll(`.${NO_COUNT}`)) {
+    for (const node of button.childNodes) {
+      // Changing a text node's data is not a change this page's observer listens to: no loop.
+      if (node.nodeType === Node.TEXT_NODE && COUNT.test(node.data)) node.data = node.data.replace(COUNT, "");
+    }
+  }
+}
 
 function apply(root) {
   for (const node of root.querySelectorAll(`[class*="${PREFIX}"]`)) {
@@ -16,6 +29,7 @@ function apply(root) {
       if (target.getAttribute("data-testid") !== name) target.setAttribute("data-testid", name);
     }
   }
+  dropCounts(root);
 }
 
 function render({ el }) {
