@@ -16,6 +16,7 @@ from .explain import Explain, Reason
 from .hints import Hint, hint
 from .players import (
     LEVELS,
+    AdvancedBot,
     BeginnerBot,
     Bot,
     GameResult,
@@ -33,6 +34,7 @@ __all__ = [
     "INACCURACY",
     "LEVELS",
     "MISTAKE",
+    "AdvancedBot",
     "BeginnerBot",
     "Bot",
     "Explain",

@@ -7,8 +7,8 @@ leave *different* building piles, and plays the next player's turn on each
 of them many times: their hidden hand, the cards they draw and the stock
 cards they turn up are dealt from the cards the seat cannot see
 (``unseen_counts``), the same deals for every candidate so that the
-comparison is fair. The next player is modelled as a stock-first greedy
-player (the medium bot's policy). A candidate loses
+comparison is fair. The next player is modelled as a stock-first player
+that builds up to its stock card (the advanced bot's policy). A candidate loses
 ``w_stock`` for each stock card the next player is expected to play and
 ``w_win`` times the chance that they win; the quick estimate is taken out
 of its score first. Plans that stop at a chance point (a stock card turned
@@ -16,7 +16,7 @@ up, five cards drawn) are never overruled: the look-ahead never gives up a
 stock card to block.
 
 It is **not** the strong bot's policy: in the measurements of
-``docs/benchmarks.md`` it wins fewer games against the medium bot than the
+``docs/benchmarks.md`` it wins fewer games against the advanced bot than the
 turn search alone (the quick estimate already prices what the next player
 can do on average, and the look-ahead cannot know more about their hidden
 cards). It stays as ``make_bot("lookahead")`` so those numbers can be
@@ -148,10 +148,10 @@ def _deals(obs: Observation, seat: int, samples: int) -> list[tuple[list[int], l
 
 def _greedy_turn(lengths: list[int], side: _Side, stream: list[Card],
                  max_moves: int) -> tuple[int, bool]:
-    """Stock cards a stock-first greedy player plays from these building piles, and
+    """Stock cards a stock-first player plays from these building piles, and
     whether they win; ``stream`` gives the cards they turn up or draw, in order.
 
-    The policy of :class:`~.players.MediumBot`: the stock card when it fits, else
+    The policy of :class:`~.players.AdvancedBot`: the stock card when it fits, else
     the chain to it that needs the fewest SKIP-BO cards, else a number card from
     the discard piles, then from the hand.
     """

@@ -25,8 +25,9 @@ from .bridging import bridge_target
 from .lookahead import LookaheadBot
 from .search import DEFAULT_WEIGHTS, Weights, search
 
-Level = Literal["beginner", "medium", "strong"]
-LEVELS: tuple[Level, ...] = ("beginner", "medium", "strong")
+Level = Literal["beginner", "medium", "advanced", "strong"]
+#: From the weakest to the strongest (docs/benchmarks.md has their matches).
+LEVELS: tuple[Level, ...] = ("beginner", "medium", "advanced", "strong")
 MAX_TURNS = 3000
 
 
@@ -56,10 +57,36 @@ class StrongBot:
 
 
 class MediumBot:
-    """Stock first (also by building up to it), then every number card it can play,
-    then a sensible discard. One move at a time, no look-ahead beyond the stock."""
+    """Stock first, then greedy: the stock card whenever it fits, else any card it can
+    play (discard tops, then hand numbers, a SKIP-BO card only when nothing else
+    fits), and when nothing fits a sensible discard. No plan beyond the next move:
+    the *play-first* player that turn-planning bots are usually measured against."""
 
     name = "medium"
+
+    def choose_turn(self, obs: Observation) -> list[Move]:
+        return [self.choose_move(obs)]
+
+    def choose_move(self, obs: Observation) -> Move:
+        plays = [m for m in obs.legal_moves if m.is_play and not m.partner]
+        for m in plays:
+            if m.source == "s":
+                return m
+        for m in plays:
+            if m.source == "d" and _card(obs, m) != WILD:
+                return m
+        for m in plays:
+            if m.source == "h" and m.index != WILD:
+                return m
+        return plays[0] if plays else sensible_discard(obs)
+
+
+class AdvancedBot:
+    """Stock first, also by building up to it with the fewest SKIP-BO cards, then every
+    number card it can play, then a sensible discard. One move at a time, no
+    look-ahead beyond the stock card; it keeps its SKIP-BO cards for the stock."""
+
+    name = "advanced"
 
     def choose_turn(self, obs: Observation) -> list[Move]:
         return [self.choose_move(obs)]
@@ -190,6 +217,8 @@ def make_bot(level: Level | str, seed: int | str = 0) -> Bot:
         return LookaheadBot()
     if level == "medium":
         return MediumBot()
+    if level == "advanced":
+        return AdvancedBot()
     if level == "beginner":
         return BeginnerBot(seed)
     raise ValueError(f"unknown bot level {level!r}")

@@ -23,8 +23,9 @@ from .hints import hint
 from .players import MAX_TURNS, make_bot, play_game
 
 Z95 = 1.959964
-DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (("strong", "medium"), ("strong", "beginner"),
-                                              ("medium", "beginner"))
+DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (
+    ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),
+    ("advanced", "medium"), ("medium", "beginner"))
 DEFAULT_TABLES: tuple[tuple[int, int], ...] = ((2, 30), (2, 20), (4, 30), (4, 20))
 
 
@@ -82,13 +83,13 @@ def _percentile(sorted_ms: Sequence[float], q: float) -> float:
 def hint_latency(*, games: int = 4, players: Iterable[int] = (2, 4), seed: int = 0,
                  max_positions: int = 2000) -> dict[str, Any]:
     """Time :func:`~skipbo_widgets.bots.hints.hint` on every decision point of real games
-    (strong against medium): p50, p99 and max in milliseconds."""
+    (strong against advanced): p50, p99 and max in milliseconds."""
     times: list[float] = []
     for n in players:
         for k in range(games):
             rules = Rules(players=n)
             game = Game.new(rules, seed=f"hint/{seed}/{n}/{k}", dealer=0)
-            bots = [make_bot("strong" if s % 2 == 0 else "medium") for s in range(n)]
+            bots = [make_bot("strong" if s % 2 == 0 else "advanced") for s in range(n)]
             while game.outcome is None and game.turn <= MAX_TURNS and len(times) < max_positions:
                 seat = game.current
                 obs = observe(game, seat)

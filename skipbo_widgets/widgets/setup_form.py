@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from ..bots import LEVELS
 from ..engine import SkipBoError
 from ..engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from ..i18n import explain, t
-from .settings import BOT_NAMES, LEVELS, GameSettings
+from .settings import BOT_NAMES, GameSettings
 from .testids import testid
 
 STOCK_KINDS = ("standard", "short", "custom")

@@ -91,7 +91,8 @@ def test_bot_sections_report_the_agreed_shape() -> None:
     assert 0 <= hint["p50_ms"] <= hint["p99_ms"] <= hint["max_ms"]
     matches = sections()["matches"](settings)
     assert {(m["a"], m["b"]) for m in matches} == {
-        ("strong", "medium"), ("strong", "beginner"), ("medium", "beginner")}
+        ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),
+        ("advanced", "medium"), ("medium", "beginner")}
     assert {(m["players"], m["stock"]) for m in matches} == {(2, 30), (2, 20), (4, 30), (4, 20)}
     for m in matches:
         assert {"games", "a_win_rate", "ci95", "draws"} <= set(m)

@@ -8,11 +8,12 @@ from skipbo_widgets.bots import make_bot
 from skipbo_widgets.engine import Game, Observation, Rules, observe
 
 TABLES = [
-    (Rules(players=2), ("strong", "medium")),
+    (Rules(players=2), ("strong", "advanced")),
     (Rules(players=2, stock_size=10), ("strong", "beginner")),
     (Rules(players=3, stock_size=15), ("medium", "strong", "beginner")),
-    (Rules(players=4, teams=True, stock_size=15), ("strong", "medium", "strong", "medium")),
-    (Rules(players=6, stock_size=10), ("strong", "medium", "beginner") * 2),
+    (Rules(players=4, teams=True, stock_size=15), ("strong", "advanced", "strong", "medium")),
+    (Rules(players=6, stock_size=10), ("strong", "medium", "beginner", "advanced", "medium",
+                                       "beginner")),
 ]
 
 

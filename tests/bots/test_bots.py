@@ -7,13 +7,13 @@ import random
 import pytest
 from bot_positions import TABLES, decision_points
 
-from skipbo_widgets.bots import StrongBot, determinize, make_bot, play_game, search
+from skipbo_widgets.bots import LEVELS, StrongBot, determinize, make_bot, play_game, search
 from skipbo_widgets.bots.tournament import match, seating, wilson
 from skipbo_widgets.engine import Game, Move, Rules, observe
 from skipbo_widgets.engine.events import Drew, GameWon, StockTurned
 
 
-@pytest.mark.parametrize("level", ["beginner", "medium", "strong"])
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", [Rules(players=2, stock_size=10),
                                    Rules(players=4, teams=True, stock_size=8),
                                    Rules(players=5, stock_size=8)])
@@ -29,7 +29,7 @@ def test_every_move_is_legal_and_games_end(level: str, rules: Rules) -> None:
 def test_chosen_moves_are_in_legal_moves() -> None:
     for rules, levels in TABLES[:3]:
         for _game, obs in decision_points(rules, levels, seed="in-legal", limit=150):
-            for level in ("beginner", "medium", "strong"):
+            for level in LEVELS:
                 move = make_bot(level, seed=1).choose_move(obs)
                 assert move in obs.legal_moves
 
@@ -48,7 +48,7 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
             # the twin really differs in hidden cards but looks the same to the seat
             assert observe(other, obs.seat) == obs
             assert (other.stocks, other.draw_pile) != (game.stocks, game.draw_pile)
-            for level in ("beginner", "medium", "strong"):
+            for level in LEVELS:
                 a = make_bot(level, seed=3).choose_turn(obs)
                 b = make_bot(level, seed=3).choose_turn(observe(other, obs.seat))
                 assert a == b
@@ -72,16 +72,25 @@ def test_plans_stop_at_the_first_unknown_card() -> None:
                     assert i == len(plan) - 1, [str(m) for m in plan]
 
 
-def test_strong_beats_medium_on_a_seeded_sample() -> None:
+def test_strong_beats_advanced_on_a_seeded_sample() -> None:
     # 20 deals x 2 seatings, 2 players, stock 30. Over 1000 games the strong bot
     # wins about 76% of these (see the benchmark), so 40 games give 30 +- 2.7
     # wins; an equally strong bot would win 20 +- 3.2. The bound, 24 wins (60%),
     # is more than 2 standard deviations below the expected result, yet an equal
     # bot reaches it only about 4% of the time. With fixed seeds the run is
     # deterministic, so this fails only when a change makes the bot weaker.
-    result = match("strong", "medium", players=2, stock=30, deals=20, seed=1)
+    result = match("strong", "advanced", players=2, stock=30, deals=20, seed=1)
     assert result["games"] == 40
     assert result["a_wins"] >= 24, result
+
+
+def test_each_level_beats_the_one_below_on_a_seeded_sample() -> None:
+    # Over 1,000 games (docs/benchmarks.md) strong wins about 96% against medium,
+    # advanced about 82% against medium, medium about 95% against beginner. On 40
+    # games an equally strong pair reaches 26 wins (65%) about 4% of the time.
+    for a, b in (("strong", "medium"), ("advanced", "medium"), ("medium", "beginner")):
+        result = match(a, b, players=2, stock=30, deals=20, seed=1)
+        assert result["a_wins"] >= 26, result
 
 
 def test_match_dict_shape_and_wilson() -> None:

@@ -1,5 +1,5 @@
 """The experimental look-ahead: only the observation, never a stock card given up,
-and a simulated next turn that follows the medium bot move for move."""
+and a simulated next turn that follows the advanced bot move for move."""
 
 from __future__ import annotations
 
@@ -32,15 +32,15 @@ def test_the_lookahead_sees_only_the_observation_and_keeps_stock_plays() -> None
     assert changed > 0  # the look-ahead really chose differently somewhere
 
 
-def test_the_simulated_next_turn_plays_the_medium_bots_stock_cards() -> None:
-    # The real medium bot's turns against the simulation fed with the real cards
-    # (its stock cards in the order they turn up); turns in which the medium bot
+def test_the_simulated_next_turn_plays_the_advanced_bots_stock_cards() -> None:
+    # The real advanced bot's turns against the simulation fed with the real cards
+    # (its stock cards in the order they turn up); turns in which the advanced bot
     # empties its hand and draws are left out, as the simulation draws from the
     # same stream as the stock cards.
     compared = 0
     for k in range(8):
         game = Game.new(Rules(players=2), seed=f"greedy/{k}", dealer=0)
-        bots = [make_bot("strong"), make_bot("medium")]
+        bots = [make_bot("strong"), make_bot("advanced")]
         while game.outcome is None:
             seat = game.current
             side = _Side(game.stocks[seat][-1], len(game.stocks[seat]),

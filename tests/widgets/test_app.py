@@ -204,3 +204,32 @@ def test_the_setup_form_keeps_the_stock_choice_when_the_players_change(stock_siz
     form.submit()
     assert chosen and chosen[0].players == 5 and chosen[0].stock_size == stock_size
     assert len(chosen[0].levels) == 4
+
+
+def test_the_setup_form_offers_the_four_strengths_weakest_first() -> None:
+    from skipbo_widgets.widgets.setup_form import SetupForm
+
+    chosen: list[GameSettings] = []
+    form = SetupForm("nl", on_start=chosen.append, on_back=lambda: None)
+    box = form.level_boxes[0]
+    assert [value for _label, value in box.options] == ["beginner", "medium", "advanced",
+                                                         "strong"]
+    assert [label for label, _value in box.options] == [
+        "Makkelijk", "Gemiddeld", "Pittig", "Moeilijk"]
+    assert box.value == "medium"  # the default opponent
+    box.value = "advanced"
+    form.submit()
+    assert chosen[0].levels == ("advanced",)
+
+
+def test_a_game_against_the_advanced_bot_runs_and_is_kept() -> None:
+    app = started("en", players=2, levels=("advanced",), seed="6")
+    screen = app.game_screen
+    assert screen is not None
+    assert screen.match.game.current == 0  # a bot that deals first has already played
+    settings, _match = loads_session(app.store.value)
+    assert settings.levels == ("advanced",)
+    end = next(m for m in screen.match.game.legal_moves() if m.is_discard)
+    screen.controller.move(str(end))
+    assert screen.match.game.current == 0  # the bot has answered with its whole turn
+    assert screen.match.game.turn >= 3

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skipbo_widgets.bots import Explain
+from skipbo_widgets.bots import LEVELS, Explain
 from skipbo_widgets.engine.events import (
     Discarded,
     Drew,
@@ -22,7 +22,6 @@ from skipbo_widgets.i18n import LANGUAGES
 from skipbo_widgets.i18n.messages import translations
 from skipbo_widgets.widgets import log
 from skipbo_widgets.widgets.game_screen import SPEEDS
-from skipbo_widgets.widgets.settings import LEVELS
 from skipbo_widgets.widgets.view import LABELS
 
 WIDGETS = Path(log.__file__).parent
