@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from skipbo_widgets.i18n import t
+import pytest
+
+from skipbo_widgets.devtools import find_deal
+from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.widgets.controller import default_names
 
@@ -13,6 +16,8 @@ from .test_app import no_python_errors
 
 Page = Any
 DE = "de"
+#: The smallest caption on the table a child or a grandparent should have to read.
+READABLE_PX = 14
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -69,4 +74,79 @@ def test_a_click_on_the_learners_empty_stock_pile_is_answered(phone_page: Page) 
     page.wait_for_selector('[data-testid="status"]')
     assert page.inner_text('[data-testid="status"]').strip() == expected
     assert page.inner_text('[data-testid="stock-count-0"]').strip() == "0"
+    no_python_errors(page)
+
+
+#: Every box on the card table and, apart from it, the text in it (a caption's text
+#: may run past its own box): what it is, its left and right edges, and whether it
+#: lies in the learner's own panel.
+TABLE_PARTS = """t => {
+    const parts = [];
+    const me = t.querySelector('[data-testid="player-0"]');
+    const add = (node, what, r) => {
+        if (r.width || r.height) {
+            parts.push({what, left: r.left, right: r.right, mine: me.contains(node)});
+        }
+    };
+    for (const e of t.querySelectorAll("*")) {
+        add(e, e.dataset.testid || e.className || e.tagName, e.getBoundingClientRect());
+    }
+    const texts = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        if (!n.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        add(n, `text "${n.textContent}"`, range.getBoundingClientRect());
+    }
+    return parts;
+}"""
+
+#: The captions above the learner's stock pile and discard piles: text, edges, size.
+CAPTIONS = """t => [...t.querySelectorAll('[data-testid="player-0"] .sb-label')].map(e => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const r = range.getBoundingClientRect();
+    return {text: e.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            px: parseFloat(getComputedStyle(e).fontSize)};
+})"""
+
+
+def start_game_with(page: Page, lang: str, players: int) -> None:
+    seed, _game = find_deal(lambda game: True, players=players,
+                            levels=("medium",) * (players - 1))
+    page.goto(f"{page.base_url}?lang={lang}")
+    page.click('[data-testid="play"]', timeout=60_000)
+    page.click(f'[data-testid="players"] >> text="{players}"')
+    page.fill('[data-testid="seed"]', seed)
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="hand-card-0"]')
+    page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_every_pile_and_caption_lies_on_the_table(
+        phone_page: Page, lang: str, players: int) -> None:
+    """German's "Spielerstapel" above the stock pile once pushed the fourth discard
+    pile past the learner's panel and the table's edge (377.8 px against 375)."""
+    page = phone_page
+    start_game_with(page, lang, players)
+    table = box(page, '[data-testid="table"]')
+    mine = box(page, '[data-testid="player-0"]')
+    assert table["left"] >= 0 and table["right"] <= PHONE["width"]
+    parts = page.eval_on_selector('[data-testid="table"]', TABLE_PARTS)
+    assert len(parts) > 50
+    for part in parts:
+        assert table["left"] - 0.5 <= part["left"] and part["right"] <= table["right"] + 0.5, part
+        if part["mine"]:
+            assert mine["left"] - 0.5 <= part["left"] and part["right"] <= mine["right"] + 0.5, part
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # Both captions are there in full, large enough to read, and not over one another.
+    stock, discards = page.eval_on_selector('[data-testid="table"]', CAPTIONS)
+    assert stock["text"] == t("pile.stock", lang)
+    assert discards["text"] == t("table.discard_piles", lang)
+    assert stock["px"] >= READABLE_PX and discards["px"] >= READABLE_PX
+    assert (stock["right"] <= discards["left"] or discards["right"] <= stock["left"]
+            or stock["bottom"] <= discards["top"] or discards["bottom"] <= stock["top"])
     no_python_errors(page)
