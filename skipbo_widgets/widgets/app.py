@@ -70,8 +70,10 @@ class App:
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
+        #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
+        self.shell = ShellSupport(lang=self.lang)
         self.widget = w.VBox([header, self.notice, self.body, self.store, self.lesson_store,
-                              ShellSupport()],
+                              self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
         if screen == "learn":
@@ -89,6 +91,7 @@ class App:
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
+        self.shell.lang = self.lang
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'

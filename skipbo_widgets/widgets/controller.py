@@ -227,6 +227,7 @@ class TableController:
             self.observation(),
             names=self.names,
             tr=self.tr,
+            lang=self.lang,
             interactive=self.my_turn,
             status=text,
             status_kind=kind,

@@ -1,4 +1,5 @@
-"""Stable ``data-testid`` attributes on ipywidgets controls, and the shell's styles.
+"""Stable ``data-testid`` attributes on ipywidgets controls, the shell's styles,
+and the app's language on its root element.
 
 See docs/testing.md for the list of test ids.
 """
@@ -9,6 +10,7 @@ from typing import TypeVar
 
 import anywidget
 import ipywidgets as w
+import traitlets
 
 from .table import STATIC
 
@@ -27,7 +29,16 @@ def testid(widget: W, name: str) -> W:
 
 class ShellSupport(anywidget.AnyWidget):
     """Displayed once per page: copies the marks into ``data-testid`` attributes
-    and brings the stylesheet of the ipywidgets shell around the card table."""
+    and brings the stylesheet of the ipywidgets shell around the card table.
+
+    Displayed inside an app (an element of the class ``sb-app``), it also writes
+    ``lang`` on that element: the page itself (Voilà's, or a JupyterLab
+    notebook's) says ``<html lang="en">`` whatever the learner picked, and a
+    screen reader would read German with an English voice.
+    """
 
     _esm = STATIC / "testids.js"
     _css = STATIC / "app.css"
+
+    #: The language of the app around this widget (``de``, ``fr``, ``nl``, ``en``).
+    lang = traitlets.Unicode("en").tag(sync=True)

@@ -319,7 +319,7 @@ class TutorialScreen:
         text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")
         self.table.view = {
             **table_view(observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
-                         interactive=self.run.active, highlight=self._highlight(),
+                         lang=self.lang, interactive=self.run.active, highlight=self._highlight(),
                          status=text, status_kind=kind),
             "scene": self._scene,
         }

@@ -40,12 +40,17 @@ def table_view(
     *,
     names: Sequence[str],
     tr: Translate,
+    lang: str,
     interactive: bool,
     status: str = "",
     status_kind: str = "info",
     highlight: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The ``view`` traitlet of :class:`~skipbo_widgets.widgets.table.CardTable`."""
+    """The ``view`` traitlet of :class:`~skipbo_widgets.widgets.table.CardTable`.
+
+    ``lang`` is the language of ``tr``'s texts: the table says it on its root
+    element, which matters when it is shown outside the app.
+    """
     partner = obs.partner
     players = [
         {
@@ -65,6 +70,7 @@ def table_view(
     ]
     legal, can_end = legal_targets(obs) if interactive else ({}, False)
     return {
+        "lang": lang,
         "faces": obs.rules.faces,
         "me": obs.seat,
         "current": obs.current,

@@ -8,7 +8,7 @@ import pytest
 
 from skipbo_widgets.devtools import find_deal
 from skipbo_widgets.engine import WILD, Game
-from skipbo_widgets.i18n import t
+from skipbo_widgets.i18n import LANGUAGE_NAMES, t
 
 Page = Any
 
@@ -100,4 +100,34 @@ def test_the_language_comes_from_the_address(page: Page, lang: str) -> None:
     page.goto(f"{page.base_url}?lang={lang}")
     play = page.wait_for_selector('[data-testid="play"]', timeout=60_000)
     assert play.inner_text().strip() == t("home.play", lang)
+    no_python_errors(page)
+
+
+def pick_language(page: Page, lang: str) -> None:
+    page.click(f'[data-testid="language"] button:text-is("{LANGUAGE_NAMES[lang]}")')
+
+
+def test_the_apps_root_says_the_learners_language_and_follows_the_picker(page: Page) -> None:
+    """A screen reader picks its voice, and the browser its hyphenation, by ``lang``.
+    Voilà's page says ``<html lang="en">`` whatever the learner chose, so the app says
+    it on its own root; the page's is left alone (a notebook may hold other content)."""
+    page.goto(f"{page.base_url}?lang=de")
+    page.wait_for_selector('[data-testid="play"]', timeout=60_000)
+    page_lang = page.get_attribute("html", "lang")
+    page.wait_for_selector('.sb-app[lang="de"]')
+    assert page.eval_on_selector('[data-testid="play"]', "e => e.matches(':lang(de)')")
+
+    pick_language(page, "fr")
+    page.wait_for_selector('.sb-app[lang="fr"]')
+    page.wait_for_selector(f'[data-testid="play"]:text-is("{t("home.play", "fr")}")')
+    assert page.eval_on_selector('[data-testid="play"]', "e => e.matches(':lang(fr)')")
+
+    # The lessons' card table says its language too (it would need it on its own).
+    page.click('[data-testid="learn"]')
+    page.wait_for_selector('[data-testid="table"][lang="fr"]')
+    pick_language(page, "nl")
+    page.wait_for_selector('.sb-app[lang="nl"] [data-testid="table"][lang="nl"]')
+    assert page.eval_on_selector('[data-testid="tutorial-text"]', "e => e.matches(':lang(nl)')")
+    assert page.get_attribute("html", "lang") == page_lang
+    assert page.locator(".sb-app").count() == 1
     no_python_errors(page)

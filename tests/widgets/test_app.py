@@ -51,6 +51,42 @@ def test_switching_the_language_relabels_the_game_but_keeps_it() -> None:
     assert screen.controller.view["labels"]["stock_pile"] == t("pile.stock", "nl")
 
 
+
+@pytest.mark.parametrize("screen", ["home", "learn", "setup", "game"])
+def test_the_apps_root_element_says_the_language_and_follows_the_picker(screen: str) -> None:
+    """The page says ``<html lang="en">`` whatever the learner picked: the app's root
+    element (``.sb-app``) gets the language from ShellSupport's ``lang`` (its script
+    writes it there; tests/browser checks the page), and so does the card table."""
+    app = App("de", animate=False, screen="learn" if screen == "learn" else "home")
+    if screen == "setup":
+        app.show_setup()
+    elif screen == "game":
+        app.start(GameSettings(seed="3"))
+    assert "sb-app" in app.widget._dom_classes
+    assert app.shell in app.widget.children
+    assert app.shell.trait_metadata("lang", "sync")  # sent to the page
+    assert app.shell.lang == "de"
+    for lang in ("fr", "nl", "en", "de"):
+        app.lang_picker.value = lang
+        assert app.shell.lang == lang
+        if screen == "game":
+            assert app.game_screen is not None
+            assert app.game_screen.controller.view["lang"] == lang
+        elif screen == "learn":
+            assert app.tutorial is not None
+            assert app.tutorial.table.view["lang"] == lang
+    assert 'getAttribute("lang")' in (STATIC / "testids.js").read_text()
+
+
+def test_the_inline_lessons_say_their_language_too() -> None:
+    from skipbo_widgets import tutorial
+
+    app = tutorial(lang="nl")
+    assert app.shell.lang == "nl"
+    assert app.tutorial is not None and app.tutorial.table.view["lang"] == "nl"
+    app.lang_picker.value = "fr"
+    assert app.shell.lang == "fr" and app.tutorial.table.view["lang"] == "fr"
+
 def test_every_change_is_kept_in_the_browser_and_can_be_resumed() -> None:
     app = started("de", players=2, levels=("medium",), seed="5")
     screen = app.game_screen

@@ -194,6 +194,9 @@ function render({ model, el }) {
     const L = v.labels || {};
     const hadFocus = document.activeElement?.dataset?.testid;
     root.replaceChildren();
+    // The language of the table's texts (the app's root says it too; a table on its own needs it).
+    if (v.lang) root.setAttribute("lang", v.lang);
+    else root.removeAttribute("lang");
     if (!v.players) return;
     root.classList.toggle("sb-waiting", !v.interactive);
     if (!v.interactive || v.scene !== lastScene) selected = null; // a new table drops the card

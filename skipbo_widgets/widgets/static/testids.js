@@ -1,10 +1,13 @@
 // ipywidgets cannot set arbitrary attributes, so Python marks a widget with the
 // class `sb-testid-NAME` and this invisible widget copies NAME into a
 // `data-testid`: on the widget's <button>/<input> when it has exactly one.
-// It also takes the file count off the label of an upload button marked `sb-no-count`.
+// It also takes the file count off the label of an upload button marked `sb-no-count`,
+// and writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
+// <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is.
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
 const NO_COUNT = "sb-no-count";
+const APP = ".sb-app";
 // ipywidgets' FileUpload always writes "Label (0)"; the count means nothing to a learner.
 const COUNT = /\s*\(\d+\)$/;
 
@@ -32,12 +35,29 @@ function apply(root) {
   dropCounts(root);
 }
 
-function render({ el }) {
+// The app's texts are in the learner's language: said on the app's root, a screen
+// reader reads them with the right voice and the browser hyphenates them right.
+function showLang(el, lang) {
+  const app = el.closest(APP);
+  if (app && lang && app.getAttribute("lang") !== lang) app.setAttribute("lang", lang);
+}
+
+function render({ model, el }) {
   el.style.display = "none";
-  const observer = new MutationObserver(() => apply(document.body));
+  // `el` joins the app (and the page) only after render: the observer catches that too.
+  const update = () => {
+    apply(document.body);
+    showLang(el, model.get("lang"));
+  };
+  const onLang = () => showLang(el, model.get("lang"));
+  const observer = new MutationObserver(update);
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
-  apply(document.body);
-  return () => observer.disconnect();
+  model.on("change:lang", onLang);
+  update();
+  return () => {
+    observer.disconnect();
+    model.off("change:lang", onLang);
+  };
 }
 
 export default { render };
