@@ -67,9 +67,7 @@ class Weights:
     gap_uncovered: float = -3.0
     gap_cards: float = -0.5
     give_next: float = -25.0
-    give_other: float = -8.0
     risk_next: float = -40.0
-    risk_other: float = -12.0
     help_partner: float = 6.0
     discard_run: float = 5.0
     discard_stack: float = 4.0
@@ -108,10 +106,13 @@ class Features:
     - ``next_stock_chance``: at a ``stock_chance``, the chance that the cards
       held could play the unknown next stock card; at a ``refill_chance``, the
       chance that five unseen cards and the discard piles reach the stock card.
-    - ``gives``: opponents whose own discard piles alone bring a building pile
-      to their stock card (``(seat, card)``); ``risk_next``/``risk_other``: the
-      chance that the next player / a later opponent can play their stock card
-      with their discard piles and an unseen hand of five.
+    - ``gives``: the next player, if an opponent whose own discard piles alone
+      bring a building pile to their stock card (``(seat, card)``);
+      ``risk_next``: the chance that the next player can play their stock card
+      with their discard piles and an unseen hand of five. Later opponents are
+      not counted: the players in between change the piles first, and
+      blocking them cost the strong bot games with 5 and 6 players
+      (docs/benchmarks.md).
     - ``helps_partner``: a pile needs the partner's stock card (teams).
     - ``discard_*``/``covers``: the final discard, how it lies (``run`` down,
       ``stack``, ``empty`` pile, ``bury_high``/``bury_low``, ``wild``), how far
@@ -136,7 +137,6 @@ class Features:
     next_stock_chance: float = 0.0
     gives: tuple[tuple[int, int], ...] = ()
     risk_next: float = 0.0
-    risk_other: float = 0.0
     helps_partner: int | None = None
     discard_card: Card | None = None
     discard_pile: int | None = None
@@ -160,9 +160,7 @@ def score(f: Features, w: Weights = DEFAULT_WEIGHTS, next_seat: int | None = Non
         v += w.refill + w.refill_stock_ready * f.next_stock_chance
     elif f.gap is not None and f.gap_uncovered is not None:
         v += w.gap_uncovered * min(f.gap_uncovered, 6) + w.gap_cards * min(f.gap, 10)
-    for seat, _needs in f.gives:
-        v += w.give_next if seat == next_seat else w.give_other
-    v += w.risk_next * f.risk_next + w.risk_other * f.risk_other
+    v += w.give_next * len(f.gives) + w.risk_next * f.risk_next
     if f.helps_partner is not None:
         v += w.help_partner
     if f.discard_shape is not None:
@@ -244,19 +242,13 @@ class _Ctx:
         self.unseen = unseen_counts(obs)
         self.unseen_total = max(sum(self.unseen), 1)
         my_team = obs.rules.team(obs.seat)
-        self.opponents: list[tuple[int, int, tuple[tuple[Card, ...], ...]]] = []
-        for view in obs.seats:
-            if view.seat == obs.seat or obs.rules.team(view.seat) == my_team:
-                continue
-            if view.stock_top is None or view.stock_top == WILD:
-                continue
-            self.opponents.append((view.seat, view.stock_top, view.discards))
         self.short_of_cards = obs.draw_count < HAND_SIZE * n
         self.blocked = obs.draw_count == 0 and obs.completed_count == 0
         nxt = obs.seats[self.next_seat]
         self.next_top = (
             nxt.stock_top if obs.rules.team(self.next_seat) != my_team
             and nxt.stock_top not in (None, WILD) else None)
+        self.next_piles = nxt.discards
         total = self.unseen_total
         # an unseen hand of five: the chance it holds a given number, and how
         # many SKIP-BO cards it holds (binomial approximation)
@@ -335,7 +327,7 @@ def _reachable_values(needs: list[int], numbers: list[int], wilds: int) -> set[i
     return out
 
 
-_Gives = tuple[tuple[tuple[int, int], ...], float, float]
+_Gives = tuple[tuple[tuple[int, int], ...], float]
 
 
 class _Searcher:
@@ -352,8 +344,8 @@ class _Searcher:
         self.could_give_next: dict[int, bool] = {}
         self.only: tuple[Move, ...] | None = None
         self.gives_memo: dict[tuple[int, ...], _Gives] = {}
-        # (opponent, what one building pile needs) -> the chance they reach their stock card
-        self.pile_risk: dict[tuple[int, int], float] = {}
+        # what one building pile needs -> the chance the next player reaches their stock card
+        self.pile_risk: dict[int, float] = {}
         self.shape_table = _shape_table(ctx.w)
 
     # -- the state -----------------------------------------------------------
@@ -420,39 +412,32 @@ class _Searcher:
         pstock = ctx.partner_stock - len(g.stocks[ctx.partner]) if ctx.partner is not None else 0
         return {"stock_played": stock, "partner_stock_played": pstock}
 
-    def _gives(self, needs: list[int]) -> tuple[tuple[tuple[int, int], ...], float, float]:
-        """Opponents whose visible cards reach their stock card, and the risk (0-1)
-        that the next one / the others can play it with an unseen hand."""
+    def _gives(self, needs: list[int]) -> _Gives:
+        """The next player, if their visible cards reach their stock card, and the
+        risk (0-1) that they can play it with an unseen hand."""
         key = tuple(sorted(needs))
         known = self.gives_memo.get(key)
         if known is None:
             known = self.gives_memo[key] = self._gives_uncached(needs)
         return known
 
-    def _gives_uncached(self, needs: list[int]
-                        ) -> tuple[tuple[tuple[int, int], ...], float, float]:
-        out = []
+    def _gives_uncached(self, needs: list[int]) -> _Gives:
         ctx = self.ctx
-        risk_next = risk_other = 0.0
-        for seat, top, piles in ctx.opponents:
-            best = 0.0
-            for n in set(needs):
-                if n > top:
-                    continue
-                p = self.pile_risk.get((seat, n))
-                if p is None:
-                    missing = _visible_chain(n, top, piles)
-                    p = 1.0 if not missing else _cover_chance(missing, ctx.hold_number,
-                                                              ctx.hand_wilds)
-                    self.pile_risk[seat, n] = p
-                best = max(best, p)
-            if best >= 1.0:
-                out.append((seat, top))
-            if seat == ctx.next_seat:
-                risk_next = best
-            else:
-                risk_other = max(risk_other, best)
-        return tuple(out), risk_next, risk_other
+        if ctx.next_top is None:
+            return (), 0.0
+        seat, top, piles = ctx.next_seat, ctx.next_top, ctx.next_piles
+        best = 0.0
+        for n in set(needs):
+            if n > top:
+                continue
+            p = self.pile_risk.get(n)
+            if p is None:
+                missing = _visible_chain(n, top, piles)
+                p = 1.0 if not missing else _cover_chance(missing, ctx.hold_number,
+                                                          ctx.hand_wilds)
+                self.pile_risk[n] = p
+            best = max(best, p)
+        return ((seat, top),) if best >= 1.0 else (), best
 
     # -- leaves ----------------------------------------------------------------
 
@@ -486,7 +471,7 @@ class _Searcher:
             if top is not None and top != WILD and top in needs:
                 helps = top
         wilds_kept = g.hands[ctx.seat][WILD] if kind in ("discard", "end", "stock_chance") else 0
-        gives, risk_next, risk_other = self._gives(needs)
+        gives, risk_next = self._gives(needs)
         return Features(
             kind=kind,
             stock_played=counts["stock_played"],
@@ -499,7 +484,6 @@ class _Searcher:
             recycled_piles=played["completed"] if ctx.short_of_cards else 0,
             gives=gives,
             risk_next=risk_next,
-            risk_other=risk_other,
             helps_partner=helps,
             **extra,
         )

@@ -47,9 +47,12 @@ def seating(a: str, b: str, players: int, swapped: bool) -> list[str]:
 
 
 def match(a: str, b: str, *, players: int = 2, stock: int = 30, deals: int = 50,
-          seed: int = 0, max_turns: int = MAX_TURNS) -> dict[str, Any]:
-    """``deals`` deals, each played twice with the seats swapped: ``2 * deals`` games."""
-    rules = Rules(players=players, stock_size=stock)
+          seed: int = 0, teams: bool = False, max_turns: int = MAX_TURNS) -> dict[str, Any]:
+    """``deals`` deals, each played twice with the seats swapped: ``2 * deals`` games.
+
+    With ``teams`` (4 or 6 players) partners sit opposite: with 4 players the
+    ``a`` bots play together against the ``b`` bots."""
+    rules = Rules(players=players, stock_size=stock, teams=teams)
     wins = draws = unfinished = games = turns = 0
     for deal in range(deals):
         game_seed = f"{seed}/{players}/{stock}/{deal}"
@@ -66,7 +69,7 @@ def match(a: str, b: str, *, players: int = 2, stock: int = 30, deals: int = 50,
             elif names[result.outcome.winners[0]] == a:
                 wins += 1
     return {
-        "a": a, "b": b, "players": players, "stock": stock, "games": games,
+        "a": a, "b": b, "players": players, "stock": stock, "teams": teams, "games": games,
         "a_wins": wins, "a_win_rate": round(wins / games, 4) if games else 0.0,
         "ci95": wilson(wins, games), "draws": draws, "unfinished": unfinished,
         "mean_turns": round(turns / games, 2) if games else 0.0,
