@@ -150,3 +150,31 @@ def test_on_a_phone_every_pile_and_caption_lies_on_the_table(
     assert (stock["right"] <= discards["left"] or discards["right"] <= stock["left"]
             or stock["bottom"] <= discards["top"] or discards["bottom"] <= stock["top"])
     no_python_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page: Page,
+                                                                      lang: str) -> None:
+    page = phone_page
+    page.goto(f"{page.base_url}?lang={lang}")
+    page.click('[data-testid="play"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="start-game"]')
+    page.wait_for_timeout(300)
+    form = box(page, ".sb-setup")
+    rows = page.eval_on_selector_all(".sb-setup > .widget-box, .sb-setup > .lm-Widget", """es =>
+        es.filter(e => e.offsetParent !== null).map(e => {
+            const r = e.getBoundingClientRect();
+            return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                    text: e.innerText.slice(0, 40)};
+        })""")
+    assert len(rows) > 8
+    for row in rows:  # nothing wider than the form
+        assert form["left"] - 1 <= row["left"] and row["right"] <= form["right"] + 1, row
+    for upper, lower in zip(rows, rows[1:]):  # a wrapped label pushes the next line down
+        assert upper["bottom"] <= lower["top"] + 1, (upper, lower)
+    # the checkboxes' labels are as large as the rest of the form
+    sizes = page.eval_on_selector_all(".sb-setup .widget-checkbox span",
+                                      "es => es.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 16
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    no_python_errors(page)
