@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from skipbo_widgets.devtools import find_deal
+from skipbo_widgets.engine import WILD
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.widgets.controller import default_names
@@ -111,6 +113,48 @@ CAPTIONS = """t => [...t.querySelectorAll('[data-testid="player-0"] .sb-label')]
 })"""
 
 
+#: The captions under the four building piles ("starts with 1 or SKIP-BO", "needs 5"):
+#: text, the edges of the text and of its pile's column, the column's top, size, lines,
+#: and the words broken over two lines (a caption may wrap only between words).
+BUILDING_CAPTIONS = """t => [...t.querySelectorAll('.sb-build')].map(column => {
+    const caption = column.querySelector('[data-testid^="build-needs-"]');
+    const text = caption.firstChild;
+    const range = document.createRange();
+    range.selectNodeContents(caption);
+    const r = range.getBoundingClientRect(), c = column.getBoundingClientRect();
+    const lines = rects => new Set([...rects].map(x => Math.round(x.top))).size;
+    const broken = [];
+    let at = 0;
+    for (const word of text.textContent.split(" ")) {
+        const w = document.createRange();
+        w.setStart(text, at);
+        w.setEnd(text, at + word.length);
+        if (lines(w.getClientRects()) > 1) broken.push(word);
+        at += word.length + 1;
+    }
+    return {text: caption.textContent, left: r.left, right: r.right,
+            column: [c.left, c.right], top: c.top, lines: lines(range.getClientRects()),
+            broken, px: parseFloat(getComputedStyle(caption).fontSize)};
+})"""
+
+
+def check_building_captions(page: Page, lang: str) -> list[str]:
+    """The four building piles side by side, each caption's text whole, readable
+    (>= 14 px), on at most three lines broken between words, inside its pile's column."""
+    captions = page.eval_on_selector('[data-testid="table"]', BUILDING_CAPTIONS)
+    assert len(captions) == 4
+    assert max(c["top"] for c in captions) - min(c["top"] for c in captions) < 1, captions
+    for left, right in pairwise(captions):
+        assert left["column"][1] <= right["column"][0] + 0.5, (left, right)
+    for caption in captions:
+        assert caption["px"] >= READABLE_PX, caption
+        assert not caption["broken"] and caption["lines"] <= 3, caption
+        column_left, column_right = caption["column"]
+        assert column_left - 0.5 <= caption["left"] and caption["right"] <= column_right + 0.5, (
+            lang, caption)
+    return [c["text"] for c in captions]
+
+
 def start_game_with(page: Page, lang: str, players: int) -> None:
     seed, _game = find_deal(lambda game: True, players=players,
                             levels=("medium",) * (players - 1))
@@ -149,6 +193,30 @@ def test_on_a_phone_every_pile_and_caption_lies_on_the_table(
     assert stock["px"] >= READABLE_PX and discards["px"] >= READABLE_PX
     assert (stock["right"] <= discards["left"] or discards["right"] <= stock["left"]
             or stock["bottom"] <= discards["top"] or discards["bottom"] <= stock["top"])
+
+    # The building piles' captions: French's "commence" once ran over its pile's edges.
+    starts = t("table.starts", lang, needs=1, wild=WILD)
+    assert check_building_captions(page, lang) == [starts] * 4
+    no_python_errors(page)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_building_piles_captions_fit_their_piles(phone_page: Page,
+                                                                 lang: str) -> None:
+    """A lesson with started piles and empty ones: "il faut un 4" beside "commence
+    par 1 ou SKIP-BO", each caption readable and inside its own pile's column."""
+    page = phone_page
+    lesson = next(i for i, x in enumerate(load_lessons()) if x.id == "tips")
+    page.goto(f"{page.base_url}?lang={lang}")
+    page.click('[data-testid="learn"]', timeout=60_000)
+    page.select_option('select[data-testid="lesson-picker"]', index=lesson)
+    page.wait_for_selector('[data-testid="build-needs-3"]')
+    page.wait_for_timeout(300)
+    texts = check_building_captions(page, lang)
+    starts = t("table.starts", lang, needs=1, wild=WILD)
+    assert starts in texts and any(text != starts for text in texts)  # both kinds
+    assert box(page, '[data-testid="table"]')["right"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     no_python_errors(page)
 
 
@@ -170,7 +238,7 @@ def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page:
     assert len(rows) > 8
     for row in rows:  # nothing wider than the form
         assert form["left"] - 1 <= row["left"] and row["right"] <= form["right"] + 1, row
-    for upper, lower in zip(rows, rows[1:]):  # a wrapped label pushes the next line down
+    for upper, lower in pairwise(rows):  # a wrapped label pushes the next line down
         assert upper["bottom"] <= lower["top"] + 1, (upper, lower)
     # the checkboxes' labels are as large as the rest of the form
     sizes = page.eval_on_selector_all(".sb-setup .widget-checkbox span",
