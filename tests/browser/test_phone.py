@@ -138,16 +138,17 @@ BUILDING_CAPTIONS = """t => [...t.querySelectorAll('.sb-build')].map(column => {
 })"""
 
 
-def check_building_captions(page: Page, lang: str) -> list[str]:
+def check_building_captions(page: Page, lang: str, *, min_px: float = READABLE_PX) -> list[str]:
     """The four building piles side by side, each caption's text whole, readable
-    (>= 14 px), on at most three lines broken between words, inside its pile's column."""
+    (>= ``min_px``, 14 px on a phone), on at most three lines broken between words,
+    inside its pile's column."""
     captions = page.eval_on_selector('[data-testid="table"]', BUILDING_CAPTIONS)
     assert len(captions) == 4
     assert max(c["top"] for c in captions) - min(c["top"] for c in captions) < 1, captions
     for left, right in pairwise(captions):
         assert left["column"][1] <= right["column"][0] + 0.5, (left, right)
     for caption in captions:
-        assert caption["px"] >= READABLE_PX, caption
+        assert caption["px"] >= min_px, caption
         assert not caption["broken"] and caption["lines"] <= 3, caption
         column_left, column_right = caption["column"]
         assert column_left - 0.5 <= caption["left"] and caption["right"] <= column_right + 0.5, (
