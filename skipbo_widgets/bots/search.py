@@ -146,7 +146,7 @@ class Features:
     covers: str | None = None
 
 
-def score(f: Features, w: Weights = DEFAULT_WEIGHTS, next_seat: int | None = None) -> float:
+def score(f: Features, w: Weights = DEFAULT_WEIGHTS) -> float:
     """The value of an end state: a weighted sum of its features."""
     v = w.stock * f.stock_played + w.partner_stock * f.partner_stock_played
     if f.won:
@@ -444,7 +444,7 @@ class _Searcher:
     def _offer(self, moves: tuple[Move, ...], f: Features, value: float | None = None) -> None:
         ctx = self.ctx
         if value is None:
-            value = score(f, ctx.w, ctx.next_seat)
+            value = score(f, ctx.w)
         plan = Plan(moves, value, f)
         if self.only is not None:
             if moves == self.only:
@@ -522,7 +522,7 @@ class _Searcher:
         base = self._base("discard", played, gap=gap, gap_uncovered=uncovered)
         piles = g.discards[seat]
         w = ctx.w
-        base_value = score(base, w, ctx.next_seat)
+        base_value = score(base, w)
         best: tuple[float, int, int, str, Card | None, int, str | None] | None = None
         for card in range(TOP_VALUE + 1):
             if not hand[card]:
