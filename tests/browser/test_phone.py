@@ -201,18 +201,23 @@ def test_on_a_phone_every_pile_and_caption_lies_on_the_table(
     no_python_errors(page)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_on_a_phone_the_building_piles_captions_fit_their_piles(phone_page: Page,
-                                                                 lang: str) -> None:
-    """A lesson with started piles and empty ones: "il faut un 4" beside "commence
-    par 1 ou SKIP-BO", each caption readable and inside its own pile's column."""
-    page = phone_page
+def open_tips_lesson(page: Page, lang: str) -> None:
+    """The strategy tips' first step: started building piles beside empty ones."""
     lesson = next(i for i, x in enumerate(load_lessons()) if x.id == "tips")
     page.goto(f"{page.base_url}?lang={lang}")
     page.click('[data-testid="learn"]', timeout=60_000)
     page.select_option('select[data-testid="lesson-picker"]', index=lesson)
     page.wait_for_selector('[data-testid="build-needs-3"]')
     page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_the_building_piles_captions_fit_their_piles(phone_page: Page,
+                                                                 lang: str) -> None:
+    """A lesson with started piles and empty ones: "il faut un 4" beside "commence
+    par 1 ou SKIP-BO", each caption readable and inside its own pile's column."""
+    page = phone_page
+    open_tips_lesson(page, lang)
     texts = check_building_captions(page, lang)
     starts = t("table.starts", lang, needs=1, wild=WILD)
     assert starts in texts and any(text != starts for text in texts)  # both kinds

@@ -10,11 +10,10 @@ import pytest
 
 from skipbo_widgets.engine import WILD
 from skipbo_widgets.i18n import LANGUAGES, t
-from skipbo_widgets.tutorials import load_lessons
 
 from .conftest import _page
 from .test_app import no_python_errors
-from .test_phone import TABLE_PARTS, box, check_building_captions, start_game_with
+from .test_phone import TABLE_PARTS, box, check_building_captions, open_tips_lesson, start_game_with
 
 Page = Any
 #: The desktop layout's smallest caption size (its font shrinks with the table to 12 px).
@@ -41,12 +40,7 @@ def test_the_building_piles_captions_fit_their_piles_at_every_width(sized_page: 
     wide, and the cards shrink with the table faster than the caption's 12 px."""
     page = sized_page
     width = page.viewport_size["width"]
-    lesson = next(i for i, x in enumerate(load_lessons()) if x.id == "tips")
-    page.goto(f"{page.base_url}?lang={lang}")
-    page.click('[data-testid="learn"]', timeout=60_000)
-    page.select_option('select[data-testid="lesson-picker"]', index=lesson)
-    page.wait_for_selector('[data-testid="build-needs-3"]')
-    page.wait_for_timeout(300)
+    open_tips_lesson(page, lang)
     host = page.eval_on_selector(".sb-host", "e => e.getBoundingClientRect().width")
     assert host > 640  # the desktop layout, not the phone's
     texts = check_building_captions(page, lang, min_px=DESKTOP_MIN_PX)
