@@ -251,7 +251,7 @@ def test_the_setup_form_offers_the_four_strengths_weakest_first() -> None:
     assert [value for _label, value in box.options] == ["beginner", "medium", "advanced",
                                                          "strong"]
     assert [label for label, _value in box.options] == [
-        "Makkelijk", "Gemiddeld", "Pittig", "Moeilijk"]
+        "Makkelijk", "Gemiddeld", "Moeilijk", "Heel moeilijk"]
     assert box.value == "medium"  # the default opponent
     box.value = "advanced"
     form.submit()
