@@ -46,6 +46,19 @@ def find_deal(wanted: Callable[[Game], bool], *, players: int = 2,
     raise RuntimeError(f"no suitable deal among the first {tries}")
 
 
+def start_game(page: Any, address: str, seed: str, *, players: int | None = None,
+               timeout: float = 90_000) -> None:
+    """In a Playwright page: open the app at ``address``, go through the new-game form
+    (the number of players if given, the deal number) and wait for the learner's hand."""
+    page.goto(address)
+    page.click('[data-testid="play"]', timeout=timeout)
+    if players is not None:
+        page.click(f'[data-testid="players"] >> text="{players}"')
+    page.fill('[data-testid="seed"]', seed)
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="hand-card-0"]')
+
+
 def chromium_available() -> bool:
     return shutil.which(CHROMIUM) is not None
 

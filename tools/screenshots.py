@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from skipbo_widgets.bots import hint
-from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, voila_server
+from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, start_game, voila_server
 from skipbo_widgets.engine import Game, observe
 from skipbo_widgets.tutorials import load_lessons
 
@@ -34,12 +34,7 @@ def shoot(lang: str, seed: str, out: Path) -> None:
     with voila_server() as (url, _server), sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1440, "height": 960})
-        page.goto(f"{url}?lang={lang}")
-        page.click('[data-testid="play"]', timeout=90_000)
-        page.click(f'[data-testid="players"] >> text="{PLAYERS}"')
-        page.fill('[data-testid="seed"]', seed)
-        page.click('[data-testid="start-game"]')
-        page.wait_for_selector('[data-testid="hand-card-0"]')
+        start_game(page, f"{url}?lang={lang}", seed, players=PLAYERS)
         page.wait_for_timeout(500)
         page.screenshot(path=str(out / f"table-{lang}.png"))
         for _ in range(3):

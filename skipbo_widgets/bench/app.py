@@ -29,6 +29,7 @@ from ..devtools import (
     find_deal,
     launch_chromium,
     rss_mb,
+    start_game,
     voila_server,
 )
 from ..engine import WILD
@@ -116,11 +117,7 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
             page.goto("about:blank")  # let those visitors' kernels go
 
             seed, card = _learner_deal()
-            page.goto(f"{url}voila/render/app.ipynb?lang=en")
-            page.click('[data-testid="play"]', timeout=90_000)
-            page.fill('[data-testid="seed"]', seed)
-            page.click('[data-testid="start-game"]')
-            page.wait_for_selector('[data-testid="hand-card-0"]')
+            start_game(page, f"{url}voila/render/app.ipynb?lang=en", seed)
             source = f'[data-source="h{"W" if card == 0 else card}"]'
             trips: list[float] = []
             for _ in range(clicks):

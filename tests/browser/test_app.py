@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from skipbo_widgets import devtools
 from skipbo_widgets.devtools import find_deal
 from skipbo_widgets.engine import WILD, Game
 from skipbo_widgets.i18n import LANGUAGE_NAMES, t
@@ -30,11 +31,7 @@ def no_python_errors(page: Page) -> None:
 
 
 def start_game(page: Page, lang: str, seed: str) -> None:
-    page.goto(f"{page.base_url}?lang={lang}")
-    page.click('[data-testid="play"]', timeout=60_000)
-    page.fill('[data-testid="seed"]', seed)
-    page.click('[data-testid="start-game"]')
-    page.wait_for_selector('[data-testid="hand-card-0"]')
+    devtools.start_game(page, f"{page.base_url}?lang={lang}", seed, timeout=60_000)
 
 
 def build_top(page: Page, pile: int) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.devtools import find_deal
+from skipbo_widgets.devtools import find_deal, start_game
 from skipbo_widgets.engine import WILD
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.tutorials import load_lessons
@@ -159,12 +159,7 @@ def check_building_captions(page: Page, lang: str, *, min_px: float = READABLE_P
 def start_game_with(page: Page, lang: str, players: int) -> None:
     seed, _game = find_deal(lambda game: True, players=players,
                             levels=("medium",) * (players - 1))
-    page.goto(f"{page.base_url}?lang={lang}")
-    page.click('[data-testid="play"]', timeout=60_000)
-    page.click(f'[data-testid="players"] >> text="{players}"')
-    page.fill('[data-testid="seed"]', seed)
-    page.click('[data-testid="start-game"]')
-    page.wait_for_selector('[data-testid="hand-card-0"]')
+    start_game(page, f"{page.base_url}?lang={lang}", seed, players=players, timeout=60_000)
     page.wait_for_timeout(300)
 
 
