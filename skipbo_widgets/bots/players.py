@@ -72,12 +72,9 @@ class MediumBot:
         for m in plays:
             if m.source == "s":
                 return m
-        for m in plays:
-            if m.source == "d" and _card(obs, m) != WILD:
-                return m
-        for m in plays:
-            if m.source == "h" and m.index != WILD:
-                return m
+        number = _number_play(obs, plays)
+        if number is not None:
+            return number
         return plays[0] if plays else sensible_discard(obs)
 
 
@@ -100,13 +97,7 @@ class AdvancedBot:
         bridge = _bridge_move(obs, plays)
         if bridge is not None:
             return bridge
-        for m in plays:  # discard tops first, then hand, never a wild card
-            if m.source == "d" and not m.partner and _card(obs, m) != WILD:
-                return m
-        for m in plays:
-            if m.source == "h" and m.index != WILD:
-                return m
-        return sensible_discard(obs)
+        return _number_play(obs, plays) or sensible_discard(obs)
 
 
 class BeginnerBot:
@@ -159,6 +150,17 @@ def _card(obs: Observation, move: Move) -> Card:
     if move.source == "d":
         return view.discards[move.index][-1]
     return move.index
+
+
+def _number_play(obs: Observation, plays: list[Move]) -> Move | None:
+    """A number card onto a building pile: an own discard top first, then a hand card."""
+    for m in plays:
+        if m.source == "d" and not m.partner and _card(obs, m) != WILD:
+            return m
+    for m in plays:
+        if m.source == "h" and m.index != WILD:
+            return m
+    return None
 
 
 def _bridge_move(obs: Observation, plays: list[Move]) -> Move | None:
