@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .engine import Game
+from .skipbo.engine import Game
 from .widgets.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """Shared pytest set-up: the ``rule`` marker that names the rule ids a test checks.
 
 ``@pytest.mark.rule("SB-WILD", "SB-PLAY")`` ties a test to rules of RULES.md;
-``tests/engine/test_rule_coverage.py`` fails when an enforced rule has no test,
+``tests/skipbo/engine/test_rule_coverage.py`` fails when an enforced rule has no test,
 and collection fails here when a marker names an id that does not exist.
 """
 
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from skipbo_widgets.engine.rule_ids import ALL as RULE_IDS
+from skipbo_widgets.skipbo.engine.rule_ids import ALL as RULE_IDS
 
 # Test modules import their helpers (scenario) by plain name.
-_ENGINE_TESTS = str(Path(__file__).parent / "engine")
+_ENGINE_TESTS = str(Path(__file__).parent / "skipbo" / "engine")
 if _ENGINE_TESTS not in sys.path:
     sys.path.insert(0, _ENGINE_TESTS)
 pytest.register_assert_rewrite("scenario")

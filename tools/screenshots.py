@@ -12,9 +12,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from skipbo_widgets.bots import hint
 from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, start_game, voila_server
-from skipbo_widgets.engine import Game, observe
+from skipbo_widgets.skipbo.bots import hint
+from skipbo_widgets.skipbo.engine import Game, observe
 from skipbo_widgets.tutorials import load_lessons
 
 OUT = ROOT / "docs" / "images"

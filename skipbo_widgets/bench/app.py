@@ -32,12 +32,12 @@ from ..devtools import (
     start_game,
     voila_server,
 )
-from ..engine import WILD
+from ..skipbo.engine import WILD
 from . import Settings
 
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
 TABLE = (
-    "from skipbo_widgets.engine import Game, Rules\n"
+    "from skipbo_widgets.skipbo.engine import Game, Rules\n"
     "from skipbo_widgets.widgets.controller import TableController\n"
     "TableController(Game.new(Rules(), seed=1, dealer=1), seat=0).table"
 )

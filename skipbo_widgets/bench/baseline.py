@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import TOP_VALUE, WILD, full_deck
-from ..engine.rules import HAND_SIZE
+from ..skipbo.engine.cards import TOP_VALUE, WILD, full_deck
+from ..skipbo.engine.rules import HAND_SIZE
 
 
 def play_first_game(players: int, stock_size: int, seed: int | str, dealer: int

@@ -2,7 +2,7 @@
 
 Matches play every deal twice with the seats swapped (``--games N`` games per
 pairing and table, so ``N // 2`` deals), at stock 30 and 20 with 2 and 4
-players; see :mod:`skipbo_widgets.bots.tournament` for the win rate with its
+players; see :mod:`skipbo_widgets.skipbo.bots.tournament` for the win rate with its
 95% Wilson interval and how draws and unfinished games are counted.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.tournament import DEFAULT_PAIRS, DEFAULT_TABLES, hint_latency, match
+from ..skipbo.bots.tournament import DEFAULT_PAIRS, DEFAULT_TABLES, hint_latency, match
 from . import Settings
 
 DEFAULT_GAMES, QUICK_GAMES = 100, 10

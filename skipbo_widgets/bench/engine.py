@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from ..engine import Game, Move, Rules
+from ..skipbo.engine import Game, Move, Rules
 from . import Number, Settings
 from .baseline import play_first_game
 

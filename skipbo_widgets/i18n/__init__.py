@@ -4,7 +4,7 @@ The engine raises errors with a reason code and parameters; this package
 turns them, and every other text the learner reads, into words:
 
 >>> from skipbo_widgets.i18n import explain, t, term
->>> from skipbo_widgets.engine import IllegalMove, Reason
+>>> from skipbo_widgets.skipbo.engine import IllegalMove, Reason
 >>> explain(IllegalMove(Reason.CARD_NOT_IN_HAND, card=0), "nl")
 'Je hebt geen SKIP\u2011BO-kaart in je hand.'
 >>> t("pile.discard", "fr", pile=2), term("stock_pile", "nl")

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine.cards import NUMBERS, WILD, Faces, face_text
+from ..skipbo.engine.cards import NUMBERS, WILD, Faces, face_text
 
 Gender = Literal["m", "f", "n"]
 

@@ -15,7 +15,7 @@ as "Player 2" or a name given in ``names``.
 'Spieler 2 ist dran'
 >>> t("pile.building", "nl-BE", pile=0)
 'Bouwstapel 1'
->>> from skipbo_widgets.engine import IllegalMove, Reason
+>>> from skipbo_widgets.skipbo.engine import IllegalMove, Reason
 >>> explain(IllegalMove(Reason.WRONG_VALUE, card=8, needs=5, pile=1), "en")
 "Building pile 2 needs a 5 next. Your card is an 8, so it doesn't fit there."
 """
@@ -28,8 +28,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from ..engine.cards import FACES, WILD, Faces
-from ..engine.errors import Reason, SkipBoError
+from ..skipbo.engine.cards import FACES, WILD, Faces
+from ..skipbo.engine.errors import Reason, SkipBoError
 from .grammar import CARD_PARAMS, PILE_PARAMS, SEAT_PARAMS, card_phrase
 
 Lang = Literal["de", "fr", "nl", "en"]

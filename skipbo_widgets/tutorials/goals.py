@@ -4,7 +4,7 @@ Each goal compares the game now with the game at the start of the task, so
 a lesson file only says *what* must be true (``{"goal": "stock_played"}``),
 never which moves make it true: any way the learner finds counts.
 
->>> from skipbo_widgets.engine import Game, Rules
+>>> from skipbo_widgets.skipbo.engine import Game, Rules
 >>> start = Game.new(Rules(players=2, stock_size=5), seed=1, dealer=1)
 >>> Goal("turn_ended").reached(start, start)
 False
@@ -16,8 +16,8 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game
-from ..engine.events import Drew, PileCompleted, Played, Recycled
+from ..skipbo.engine import Game
+from ..skipbo.engine.events import Drew, PileCompleted, Played, Recycled
 
 LEARNER = 0
 

@@ -1,6 +1,6 @@
 """Lessons as data: each step is a position, its texts, what to light up, and maybe a task.
 
-A lesson is a JSON file in ``lessons/``; its steps are shown in order on a
+A lesson is a JSON file in a game's ``lessons/`` folder; its steps are shown in order on a
 live card table. The texts live in the message catalogs under keys made from
 the ids, so the data never holds a sentence:
 
@@ -37,11 +37,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, Move, NotationError, SaveError
-from ..engine.save import GAME_FORMAT, game_from_dict, game_to_dict
+from ..skipbo import LESSON_DIR
+from ..skipbo.engine import Game, Move, NotationError, SaveError
+from ..skipbo.engine.save import GAME_FORMAT, game_from_dict, game_to_dict
 from .goals import LEARNER, Goal, goal_problem
-
-LESSON_DIR = Path(__file__).parent / "lessons"
 
 
 class LessonError(ValueError):

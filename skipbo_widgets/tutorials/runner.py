@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import Game, IllegalMove, Move, NotationError, SkipBoError
+from ..skipbo.engine import Game, IllegalMove, Move, NotationError, SkipBoError
 from .goals import LEARNER
 from .lesson import Step, Task
 

@@ -14,10 +14,10 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..engine import Match, SaveError, SkipBoError
-from ..engine.errors import Reason
-from ..engine.save import MAX_SAVE_SIZE
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
+from ..skipbo.engine import Match, SaveError, SkipBoError
+from ..skipbo.engine.errors import Reason
+from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .game_screen import GameScreen

@@ -1,6 +1,6 @@
 """Hints and turn reviews in the learner's language.
 
-The bots produce reason codes with parameters (:class:`~skipbo_widgets.bots.Explain`);
+The bots produce reason codes with parameters (:class:`~skipbo_widgets.skipbo.bots.Explain`);
 this module turns them into sentences with the message keys ``explain.<code>``
 and describes the moves of a plan with ``plan.<source>`` keys.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..bots import Explain, Hint, Reason, Review, hint, review_turn
-from ..engine import END_MOVE, Move, Observation
-from ..engine.cards import Card
 from ..i18n import t
+from ..skipbo.bots import Explain, Hint, Reason, Review, hint, review_turn
+from ..skipbo.engine import END_MOVE, Move, Observation
+from ..skipbo.engine.cards import Card
 
 LADDER_TOP = 3
 

@@ -4,7 +4,7 @@ The widgets stay thin: :class:`~.table.CardTable` only draws ``view`` and
 reports requests. Everything from the browser is checked by the engine; an
 illegal request gets a message in the learner's language and changes nothing.
 
->>> from skipbo_widgets.engine import Game, Rules
+>>> from skipbo_widgets.skipbo.engine import Game, Rules
 >>> c = TableController(Game.new(Rules(), seed=3, dealer=1), seat=0, lang="en")
 >>> c.request({"type": "move", "move": "s-b4"})
 False
@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from ..engine import (
+from ..i18n import explain, t
+from ..skipbo.engine import (
     Game,
     IllegalMove,
     Move,
@@ -26,8 +27,7 @@ from ..engine import (
     SkipBoError,
     observe,
 )
-from ..engine.events import Drew, Event, StockTurned
-from ..i18n import explain, t
+from ..skipbo.engine.events import Drew, Event, StockTurned
 from .settings import BOT_NAMES
 from .table import CardTable
 from .view import table_view

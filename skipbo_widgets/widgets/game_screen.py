@@ -9,10 +9,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import make_bot
-from ..engine import Match
-from ..engine.events import Event
 from ..i18n import t
+from ..skipbo.bots import make_bot
+from ..skipbo.engine import Match
+from ..skipbo.engine.events import Event
 from .coach import Coach
 from .controller import TableController, default_names
 from .log import MoveLog

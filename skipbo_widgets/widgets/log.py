@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import WILD
-from ..engine.events import (
+from ..i18n import t
+from ..skipbo.engine import WILD
+from ..skipbo.engine.events import (
     Discarded,
     Drew,
     Event,
@@ -23,7 +24,6 @@ from ..engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from ..i18n import t
 
 _PLAY_SOURCE = {"s": "stock", "d": "discard", "h": "hand"}
 

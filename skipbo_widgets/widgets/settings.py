@@ -19,11 +19,11 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..bots import LEVELS
-from ..engine import Game, Match, Move, Rules, RulesError, SaveError, SkipBoError
-from ..engine.errors import Reason
-from ..engine.rules import is_int
-from ..engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
+from ..skipbo.bots import LEVELS
+from ..skipbo.engine import Game, Match, Move, Rules, RulesError, SaveError, SkipBoError
+from ..skipbo.engine.errors import Reason
+from ..skipbo.engine.rules import is_int
+from ..skipbo.engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
 
 #: The computer players' names, seat by seat after the learner's.
 BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..bots import LEVELS
-from ..engine import SkipBoError
-from ..engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from ..i18n import explain, t
+from ..skipbo.bots import LEVELS
+from ..skipbo.engine import SkipBoError
+from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from .settings import BOT_NAMES, GameSettings
 from .testids import testid
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..engine import Move, Observation, observe
 from ..i18n import explain, t
+from ..skipbo.engine import Move, Observation, observe
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import WILD, Observation
-from ..engine.cards import TOP_VALUE, face_text
+from ..skipbo.engine import WILD, Observation
+from ..skipbo.engine.cards import TOP_VALUE, face_text
 
 Translate = Callable[..., str]
 

@@ -11,7 +11,7 @@ import pytest
 from skipbo_widgets.bench import Settings, sections
 from skipbo_widgets.bench.baseline import play_first_game
 from skipbo_widgets.bench.engine import play_first
-from skipbo_widgets.engine import Game, Rules
+from skipbo_widgets.skipbo.engine import Game, Rules
 
 ENGINE_KEYS = {
     "games", "games_per_s", "moves_per_game", "moves_per_s", "positions", "legal_moves_us",

@@ -8,8 +8,8 @@ import pytest
 
 from skipbo_widgets import devtools
 from skipbo_widgets.devtools import find_deal
-from skipbo_widgets.engine import WILD, Game
 from skipbo_widgets.i18n import LANGUAGE_NAMES, t
+from skipbo_widgets.skipbo.engine import WILD, Game
 
 Page = Any
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.devtools import find_deal, start_game
-from skipbo_widgets.engine import WILD
 from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.skipbo.engine import WILD
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.widgets.controller import default_names
 

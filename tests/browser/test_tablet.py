@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.engine import WILD
 from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.skipbo.engine import WILD
 
 from .conftest import _page
 from .test_app import no_python_errors

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from babel.messages import mofile as babel_mofile
 
-from skipbo_widgets.engine import Reason
 from skipbo_widgets.i18n import LANGUAGES, TERMS, build
 from skipbo_widgets.i18n.build import is_up_to_date, po_path, read_po
 from skipbo_widgets.i18n.grammar import CARD_PARAMS, CARD_SPECS
+from skipbo_widgets.skipbo.engine import Reason
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 

@@ -6,19 +6,6 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.engine import (
-    WILD,
-    Game,
-    IllegalMove,
-    Match,
-    NotationError,
-    Reason,
-    Rules,
-    RulesError,
-    SaveError,
-    SkipBoError,
-)
-from skipbo_widgets.engine.cards import parse_card
 from skipbo_widgets.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -32,6 +19,19 @@ from skipbo_widgets.i18n import (
     term,
 )
 from skipbo_widgets.i18n.messages import UNBROKEN_SKIPBO
+from skipbo_widgets.skipbo.engine import (
+    WILD,
+    Game,
+    IllegalMove,
+    Match,
+    NotationError,
+    Reason,
+    Rules,
+    RulesError,
+    SaveError,
+    SkipBoError,
+)
+from skipbo_widgets.skipbo.engine.cards import parse_card
 
 # One representative set of parameters per reason, as the engine raises them.
 # A new Reason without an entry here fails test_every_reason_has_sample_params.
@@ -338,7 +338,7 @@ def test_every_message_renders_with_its_parameters(lang: str) -> None:
 
 
 def test_every_hint_code_has_a_message() -> None:
-    from skipbo_widgets.bots import Explain
+    from skipbo_widgets.skipbo.bots import Explain
 
     assert [c.value for c in Explain if t(f"explain.{c.value}", "nl") == f"explain.{c.value}"] == []
 

@@ -12,6 +12,7 @@ executes the app notebook with nbclient, as Voilà does.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -34,8 +35,13 @@ def _run(cmd: list[str], cwd: Path, **kw: object) -> subprocess.CompletedProcess
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Built from a clean copy: setuptools leaves a ``build/`` folder in the source tree,
+    whose stale modules would otherwise end up in the next wheel."""
+    source = tmp_path_factory.mktemp("source") / "skipbo-widgets"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"))
     dist = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(source)],
          cwd=dist)
     (found,) = dist.glob("skipbo_widgets-*.whl")
     return found

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from skipbo_widgets.engine import IllegalMove, rule_ids
-from skipbo_widgets.engine.events import Drew, Recycled
-from skipbo_widgets.engine.game import game_points
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.i18n.messages import translations
+from skipbo_widgets.skipbo.engine import IllegalMove, rule_ids
+from skipbo_widgets.skipbo.engine.events import Drew, Recycled
+from skipbo_widgets.skipbo.engine.game import game_points
 from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
 from skipbo_widgets.tutorials.lesson import load_lesson
 

@@ -9,8 +9,8 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from skipbo_widgets.engine import Reason, SaveError
 from skipbo_widgets.i18n import explain, t
+from skipbo_widgets.skipbo.engine import Reason, SaveError
 from skipbo_widgets.widgets.app import App, lang_from_query
 from skipbo_widgets.widgets.settings import GameSettings, dumps_session, loads_session
 from skipbo_widgets.widgets.table import STATIC

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from skipbo_widgets.bots import make_bot
-from skipbo_widgets.engine import Game, Rules, from_position, observe
 from skipbo_widgets.i18n import t
+from skipbo_widgets.skipbo.bots import make_bot
+from skipbo_widgets.skipbo.engine import Game, Rules, from_position, observe
 from skipbo_widgets.widgets.controller import TableController
 from skipbo_widgets.widgets.view import legal_targets
 

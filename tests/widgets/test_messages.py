@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from skipbo_widgets.bots import LEVELS, Explain
-from skipbo_widgets.engine.events import (
+from skipbo_widgets.i18n import LANGUAGES
+from skipbo_widgets.i18n.messages import translations
+from skipbo_widgets.skipbo.bots import LEVELS, Explain
+from skipbo_widgets.skipbo.engine.events import (
     Discarded,
     Drew,
     GameDrawn,
@@ -18,8 +20,6 @@ from skipbo_widgets.engine.events import (
     Recycled,
     TurnEnded,
 )
-from skipbo_widgets.i18n import LANGUAGES
-from skipbo_widgets.i18n.messages import translations
 from skipbo_widgets.widgets import log
 from skipbo_widgets.widgets.game_screen import SPEEDS
 from skipbo_widgets.widgets.view import LABELS

@@ -1,0 +1,7 @@
+"""Skip-Bo: its rules engine (:mod:`.engine`), bots and hints (:mod:`.bots`) and its
+lessons as data (``lessons/``). The engine never imports a widget."""
+
+from pathlib import Path
+
+#: The Skip-Bo lessons, one JSON file each (docs/lessons.md).
+LESSON_DIR = Path(__file__).resolve().parent / "lessons"

@@ -1,0 +1,108 @@
+"""Bot matches and hint latency for the benchmark, as plain dicts.
+
+Every deal is played twice with the seats swapped (``a`` in the seats where
+``b`` sat), so luck of the deal cancels out. With 4 players the seats
+alternate ``a b a b`` (then ``b a b a``), each playing for itself: an equal
+pair of bots wins half the games. ``a_win_rate`` counts wins over all games
+played; drawn (``SB-BLOCKED``) and unfinished games are reported separately
+and count as not won. ``ci95`` is the 95% Wilson score interval.
+
+>>> wilson(90, 100)
+[0.8256, 0.9448]
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..engine import Game, Rules, observe
+from .hints import hint
+from .players import MAX_TURNS, make_bot, play_game
+
+Z95 = 1.959964
+DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (
+    ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),
+    ("advanced", "medium"), ("medium", "beginner"))
+DEFAULT_TABLES: tuple[tuple[int, int], ...] = ((2, 30), (2, 20), (4, 30), (4, 20))
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> list[float]:
+    """The Wilson score interval for ``wins`` out of ``games``, rounded to 4 places."""
+    if games == 0:
+        return [0.0, 1.0]
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def seating(a: str, b: str, players: int, swapped: bool) -> list[str]:
+    """Who sits where: ``a b a b ...``, or ``b a b a ...`` when swapped."""
+    first, second = (b, a) if swapped else (a, b)
+    return [first if s % 2 == 0 else second for s in range(players)]
+
+
+def match(a: str, b: str, *, players: int = 2, stock: int = 30, deals: int = 50,
+          seed: int = 0, teams: bool = False, max_turns: int = MAX_TURNS) -> dict[str, Any]:
+    """``deals`` deals, each played twice with the seats swapped: ``2 * deals`` games.
+
+    With ``teams`` (4 or 6 players) partners sit opposite: with 4 players the
+    ``a`` bots play together against the ``b`` bots."""
+    rules = Rules(players=players, stock_size=stock, teams=teams)
+    wins = draws = unfinished = games = turns = 0
+    for deal in range(deals):
+        game_seed = f"{seed}/{players}/{stock}/{deal}"
+        for swapped in (False, True):
+            names = seating(a, b, players, swapped)
+            bots = [make_bot(n, seed=f"{game_seed}/{s}/{swapped}") for s, n in enumerate(names)]
+            result = play_game(bots, rules, seed=game_seed, dealer=0, max_turns=max_turns)
+            games += 1
+            turns += result.turns
+            if result.outcome is None:
+                unfinished += 1
+            elif result.outcome.is_draw:
+                draws += 1
+            elif names[result.outcome.winners[0]] == a:
+                wins += 1
+    return {
+        "a": a, "b": b, "players": players, "stock": stock, "teams": teams, "games": games,
+        "a_wins": wins, "a_win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": wilson(wins, games), "draws": draws, "unfinished": unfinished,
+        "mean_turns": round(turns / games, 2) if games else 0.0,
+    }
+
+
+def _percentile(sorted_ms: Sequence[float], q: float) -> float:
+    if not sorted_ms:
+        return 0.0
+    i = min(len(sorted_ms) - 1, max(0, math.ceil(q * len(sorted_ms)) - 1))
+    return round(sorted_ms[i], 3)
+
+
+def hint_latency(*, games: int = 4, players: Iterable[int] = (2, 4), seed: int = 0,
+                 max_positions: int = 2000) -> dict[str, Any]:
+    """Time :func:`~skipbo_widgets.skipbo.bots.hints.hint` on every decision point of real games
+    (strong against advanced): p50, p99 and max in milliseconds."""
+    times: list[float] = []
+    for n in players:
+        for k in range(games):
+            rules = Rules(players=n)
+            game = Game.new(rules, seed=f"hint/{seed}/{n}/{k}", dealer=0)
+            bots = [make_bot("strong" if s % 2 == 0 else "advanced") for s in range(n)]
+            while game.outcome is None and game.turn <= MAX_TURNS and len(times) < max_positions:
+                seat = game.current
+                obs = observe(game, seat)
+                start = time.perf_counter()
+                hint(obs)
+                times.append((time.perf_counter() - start) * 1000)
+                for move in bots[seat].choose_turn(obs):
+                    game.push(move, by=seat)
+                    if game.outcome is not None or game.current != seat:
+                        break
+    times.sort()
+    return {"positions": len(times), "p50_ms": _percentile(times, 0.50),
+            "p99_ms": _percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}

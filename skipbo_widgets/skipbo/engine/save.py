@@ -1,0 +1,442 @@
+"""Save files: versioned JSON for a game or a match in progress.
+
+Cards are written in the project's notation (``"1 2 W"``), every pile from the
+bottom card to the top card; ``docs/notation.md`` describes every field. A
+file may be written by hand: only ``format``, ``version`` and ``seats`` are
+required, and ``"draw_pile": "rest"`` (the default) deals every card not named
+elsewhere into the draw pile, shuffled from ``seed``. The position itself is
+validated by :func:`~skipbo_widgets.skipbo.engine.position.from_position`.
+
+Loading any input either gives a valid game (or match) or raises
+:class:`SaveError` with a ``SAVE_…`` reason code; it never uses pickle or eval.
+The random generator's state is saved too, so a loaded game goes on exactly
+as the original would have (the same recycle shuffles).
+
+>>> from skipbo_widgets.skipbo.engine import Game, Rules
+>>> game = Game.new(Rules(players=2, stock_size=5), seed=3)
+>>> loaded = loads_game(dumps_game(game))
+>>> loaded.position_key() == game.position_key()   # a loaded game has no events or undo
+True
+>>> loads_game('{"format": "skipbo-widgets/game", "version": 9}')
+Traceback (most recent call last):
+...
+skipbo_widgets.skipbo.engine.errors.SaveError: save_bad_version(supported=[1], version=9)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import math
+import random
+import re
+import struct
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .cards import Card, cards_text, parse_cards
+from .errors import NotationError, Reason, RulesError, SaveError, SkipBoError
+from .game import Game, Outcome, game_points
+from .match import MATCH_TARGET, Match
+from .position import from_position
+from .rules import Rules, is_int
+
+GAME_FORMAT = "skipbo-widgets/game"
+MATCH_FORMAT = "skipbo-widgets/match"
+VERSION = 1
+MAX_SAVE_SIZE = 256 * 1024  # bytes (characters for a str)
+MAX_DEPTH = 8  # a valid file nests at most 5 deep
+REST = "rest"
+
+_HEADER = ("format", "version")
+_RULES_KEYS: dict[str, type | Callable[[Any], bool]] = {
+    "players": is_int, "stock_size": is_int, "teams": bool, "faces": str, "seating": list,
+}
+_BODY_KEYS = ("seed", "current", "dealer", "turn", "moved", "idle_turns", "drawn",
+              "draw_pile", "completed", "building", "seats", "rng")
+_SEAT_KEYS = ("stock", "hand", "discards")
+_MATCH_KEYS = ("rules", "target", "seed", "scores", "results", "scored", "game")
+
+_RNG_VERSION = 3
+_MT_WORDS = 625  # 624 state words and the position in them
+_MT_BYTES = 4 * _MT_WORDS
+_MT_PACK = struct.Struct(f">{_MT_WORDS}I")
+_MT_UPPER = 0x80000000
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """A game as a JSON-friendly dict (the inverse of :func:`game_from_dict`)."""
+    d: dict[str, Any] = {"format": GAME_FORMAT, "version": VERSION,
+                         "rules": game.rules.to_dict()}
+    d.update(_body_to_dict(game))
+    return d
+
+
+def dumps_game(game: Game) -> str:
+    """A game as the text of a save file."""
+    return _dumps(game_to_dict(game))
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """A match as a JSON-friendly dict; its current game is nested under ``"game"``."""
+    return {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "rules": match.rules.to_dict(),
+        "target": match.target,
+        "seed": match.seed,
+        "scores": list(match.scores),
+        "results": [{"winners": list(o.winners), "points": o.points} for o in match.results],
+        "scored": match.scored,
+        "game": _body_to_dict(match.game),
+    }
+
+
+def dumps_match(match: Match) -> str:
+    """A match as the text of a save file."""
+    return _dumps(match_to_dict(match))
+
+
+def _dumps(d: dict[str, Any]) -> str:
+    return _layout(d, 0) + "\n"
+
+
+def _layout(value: Any, depth: int) -> str:
+    """JSON with one line per field, seat and result: easy to read and to edit."""
+    if not _is_broken(value):
+        return json.dumps(value)
+    inner, outer = "  " * (depth + 1), "  " * depth
+    if isinstance(value, dict):
+        lines = [f"{inner}{json.dumps(k)}: {_layout(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(lines) + f"\n{outer}}}"
+    lines = [inner + _layout(v, depth + 1) for v in value]
+    return "[\n" + ",\n".join(lines) + f"\n{outer}]"
+
+
+def _is_broken(value: Any) -> bool:
+    if not isinstance(value, (dict, list)):
+        return False
+    items = value.values() if isinstance(value, dict) else value
+    return any(isinstance(item, dict) or _is_broken(item) for item in items)
+
+
+def _body_to_dict(game: Game) -> dict[str, Any]:
+    return {
+        "seed": game.seed,
+        "current": game.current,
+        "dealer": game.dealer,
+        "turn": game.turn,
+        "moved": game.moved,
+        "idle_turns": game.idle_turns,
+        "drawn": game.outcome is not None and game.outcome.is_draw,
+        "draw_pile": cards_text(game.draw_pile),
+        "completed": cards_text(game.completed),
+        "building": [cards_text(p) for p in game.building],
+        "seats": [
+            {
+                "stock": cards_text(game.stocks[s]),
+                "hand": cards_text(game.hand_cards(s)),
+                "discards": [cards_text(p) for p in game.discards[s]],
+            }
+            for s in range(game.rules.players)
+        ],
+        "rng": rng_text(game.rng),
+    }
+
+
+def rng_text(rng: random.Random) -> str:
+    """The state of ``rng`` as ``"3:<base64>"`` (and ``":<float.hex>"`` if a gauss is pending).
+
+    >>> rng = random.Random(5)
+    >>> copy = random.Random(); copy.setstate(parse_rng(rng_text(rng)))
+    >>> copy.random() == rng.random()
+    True
+    """
+    version, words, gauss = rng.getstate()
+    text = f"{version}:{base64.b64encode(_MT_PACK.pack(*words)).decode('ascii')}"
+    return text if gauss is None else f"{text}:{float(gauss).hex()}"
+
+
+# -- reading -------------------------------------------------------------------
+
+
+def loads_game(data: str | bytes | bytearray) -> Game:
+    """The game in a save file; raises :class:`SaveError` for anything else."""
+    return game_from_dict(_parse(data))
+
+
+def loads_match(data: str | bytes | bytearray) -> Match:
+    """The match in a save file; raises :class:`SaveError` for anything else."""
+    return match_from_dict(_parse(data))
+
+
+def game_from_dict(d: Any) -> Game:
+    """Inverse of :func:`game_to_dict`; optional fields may be left out."""
+    _check_header(d, GAME_FORMAT)
+    _check_keys(d, {*_HEADER, "rules", *_BODY_KEYS}, {*_HEADER, "seats"}, "")
+    rules = _rules(d.get("rules", {}))
+    return _body_from_dict(d, rules, "", 0)
+
+
+def match_from_dict(d: Any) -> Match:
+    """Inverse of :func:`match_to_dict`; optional fields may be left out."""
+    _check_header(d, MATCH_FORMAT)
+    _check_keys(d, {*_HEADER, *_MATCH_KEYS}, {*_HEADER, "game"}, "")
+    rules = _rules(d.get("rules", {}))
+    target = _field(d, "target", is_int, MATCH_TARGET, "target")
+    seed = _field(d, "seed", _is_seed, 0, "seed")
+    scored = _field(d, "scored", bool, False, "scored")
+    results = [_outcome(r, rules, f"results[{i}]")
+               for i, r in enumerate(_field(d, "results", list, [], "results"))]
+    body = _field(d, "game", dict, None, "game")
+    _check_keys(body, set(_BODY_KEYS), {"seats"}, "game.")
+    index = len(results) - 1 if scored else len(results)
+    game = _body_from_dict(body, rules, "game.", seed if index <= 0 else f"{seed}/{index}")
+    try:
+        match = Match(rules, seed=seed, target=target)
+    except RulesError as err:
+        raise _as_save_error(err, "target") from None
+    scores = [0] * len(match.sides)
+    for i, outcome in enumerate(results):
+        if outcome.winners:
+            scores[match.side_of(outcome.winners[0])] += outcome.points
+        if i < index and max(scores) >= target:
+            raise SaveError(Reason.SAVE_INCONSISTENT, what="results")
+    written = _field(d, "scores", list, scores, "scores")
+    if not all(map(is_int, written)):
+        raise _bad_field("scores", "type")
+    if written != scores:
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="scores")
+    if scored and not (results and results[-1] == game.outcome):
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="scored")
+    match.game, match.scores, match.results, match.scored = game, scores, results, scored
+    return match
+
+
+def parse_rng(text: str) -> tuple[Any, ...]:
+    """Inverse of :func:`rng_text`: a state for ``random.Random.setstate``."""
+    parts = text.split(":") if isinstance(text, str) else []
+    if len(parts) not in (2, 3) or parts[0] != str(_RNG_VERSION):
+        raise _bad_field("rng", "value")
+    try:
+        raw = base64.b64decode(parts[1], validate=True)
+    except (binascii.Error, ValueError):
+        raise _bad_field("rng", "value") from None
+    if len(raw) != _MT_BYTES or base64.b64encode(raw).decode("ascii") != parts[1]:
+        raise _bad_field("rng", "value")
+    words = _MT_PACK.unpack(raw)
+    if words[-1] > _MT_WORDS - 1 or not (words[0] & _MT_UPPER or any(words[1:-1])):
+        raise _bad_field("rng", "value")  # position out of range, or the all-zero state
+    gauss = None
+    if len(parts) == 3:
+        try:
+            gauss = float.fromhex(parts[2])
+        except (ValueError, OverflowError):
+            raise _bad_field("rng", "value") from None
+        if not math.isfinite(gauss) or gauss.hex() != parts[2]:
+            raise _bad_field("rng", "value")
+    return (_RNG_VERSION, words, gauss)
+
+
+def _parse(data: Any) -> Any:
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_SAVE_SIZE:
+            raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
+        try:
+            text = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SaveError(Reason.SAVE_NOT_JSON, problem="encoding") from None
+    elif isinstance(data, str):
+        if len(data) > MAX_SAVE_SIZE:
+            raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
+        text = data.removeprefix("\ufeff")
+    else:
+        raise SaveError(Reason.SAVE_NOT_JSON, problem="type")
+    try:
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+    except SaveError:
+        raise
+    except (ValueError, RecursionError):
+        raise SaveError(Reason.SAVE_NOT_JSON, problem="syntax") from None
+    _check_depth(value)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN and Infinity are not JSON
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in d:
+            raise SaveError(Reason.SAVE_BAD_FIELD, field=key[:40], problem="duplicate")
+        d[key] = value
+    return d
+
+
+def _check_depth(value: Any) -> None:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise SaveError(Reason.SAVE_NOT_JSON, problem="depth", max=MAX_DEPTH)
+            items = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in items)
+
+
+def _check_header(d: Any, expected: str) -> None:
+    found = d.get("format") if isinstance(d, dict) else None
+    if found != expected:
+        shown = found[:40] if isinstance(found, str) else None
+        raise SaveError(Reason.SAVE_BAD_FORMAT, format=shown, expected=expected)
+    version = d.get("version")
+    if not is_int(version) or version != VERSION:
+        raise SaveError(Reason.SAVE_BAD_VERSION, version=version if is_int(version) else None,
+                        supported=[VERSION])
+
+
+def _check_keys(d: Any, allowed: set[str], required: set[str], path: str) -> None:
+    for key in d:
+        if key not in allowed:
+            name = key[:40] if isinstance(key, str) else type(key).__name__
+            raise _bad_field(path + name, "unknown")
+    for key in sorted(required - set(d)):
+        raise _bad_field(path + key, "missing")
+
+
+def _field(d: Mapping[str, Any], key: str, kind: type | Callable[[Any], bool], default: Any,
+           path: str) -> Any:
+    if key not in d:
+        return default
+    value = d[key]
+    if isinstance(kind, type):
+        ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+    else:
+        ok = kind(value)
+    if not ok:
+        raise _bad_field(path, "type")
+    return value
+
+
+def _is_seed(value: Any) -> bool:
+    return is_int(value) or isinstance(value, str)
+
+
+def _bad_field(field: str, problem: str) -> SaveError:
+    return SaveError(Reason.SAVE_BAD_FIELD, field=field, problem=problem)
+
+
+def _as_save_error(err: SkipBoError, field: str) -> SaveError:
+    """A rules or notation error met while loading, kept as the ``cause``."""
+    params = {**err.params, "field": field, "cause": err.reason.value}
+    return SaveError(Reason.SAVE_BAD_FIELD, **params)
+
+
+def _rules(d: Any) -> Rules:
+    if not isinstance(d, dict):
+        raise _bad_field("rules", "type")
+    _check_keys(d, set(_RULES_KEYS), set(), "rules.")
+    for key, kind in _RULES_KEYS.items():
+        _field(d, key, kind, None, f"rules.{key}")
+    if not all(map(is_int, d.get("seating", []))):
+        raise _bad_field("rules.seating", "type")
+    try:
+        return Rules.from_dict(d)
+    except RulesError as err:
+        raise _as_save_error(err, "rules") from None
+
+
+def _cards(d: Mapping[str, Any], key: str, path: str) -> list[Card]:
+    return _parsed_cards(_field(d, key, str, "", path), path)
+
+
+def _parsed_cards(text: Any, path: str) -> list[Card]:
+    if not isinstance(text, str):
+        raise _bad_field(path, "type")
+    try:
+        return parse_cards(text)
+    except NotationError as err:
+        raise _as_save_error(err, path) from None
+
+
+def _piles(d: Mapping[str, Any], key: str, path: str) -> list[list[Card]]:
+    texts = _field(d, key, list, [], path)
+    return [_parsed_cards(text, f"{path}[{i}]") for i, text in enumerate(texts)]
+
+
+def _body_from_dict(d: dict[str, Any], rules: Rules, path: str, default_seed: int | str
+                    ) -> Game:
+    seats = _field(d, "seats", list, [], path + "seats")
+    stocks: list[list[Card]] = []
+    hands: list[list[Card]] = []
+    discards: list[list[list[Card]]] = []
+    for i, seat in enumerate(seats):
+        where = f"{path}seats[{i}]"
+        if not isinstance(seat, dict):
+            raise _bad_field(where, "type")
+        _check_keys(seat, set(_SEAT_KEYS), {"stock"}, where + ".")
+        stocks.append(_cards(seat, "stock", where + ".stock"))
+        hands.append(_cards(seat, "hand", where + ".hand"))
+        discards.append(_piles(seat, "discards", where + ".discards"))
+    rest = d.get("draw_pile", REST) == REST
+    rng = _field(d, "rng", str, None, path + "rng")
+    position = {
+        "building": _piles(d, "building", path + "building"),
+        "completed": _cards(d, "completed", path + "completed"),
+        "draw_pile": None if rest else _cards(d, "draw_pile", path + "draw_pile"),
+        "current": _field(d, "current", is_int, 0, path + "current"),
+        "dealer": _field(d, "dealer", is_int, None, path + "dealer"),
+        "turn": _field(d, "turn", is_int, 1, path + "turn"),
+        "moved": _field(d, "moved", bool, False, path + "moved"),
+        "idle_turns": _field(d, "idle_turns", is_int, 0, path + "idle_turns"),
+        "drawn": _field(d, "drawn", bool, False, path + "drawn"),
+        "seed": _field(d, "seed", _is_seed, default_seed, path + "seed"),
+    }
+    try:
+        state = None if rng is None else parse_rng(rng)
+        return from_position(rules, stocks=stocks, hands=hands, discards=discards,
+                             rng_state=state, **position)
+    except SaveError as err:
+        raise _renamed(err, path) from None
+
+
+_POSITION_FIELD = re.compile(r"(stocks|hands|discards)(\[\d+\])?")
+_SEAT_FIELD = {"stocks": "stock", "hands": "hand", "discards": "discards"}
+
+
+def _renamed(err: SaveError, path: str) -> SaveError:
+    """``from_position`` names its arguments; a save file's reader wants the file's names."""
+    field = err.params.get("field")
+    if not isinstance(field, str):
+        return err
+    found = _POSITION_FIELD.fullmatch(field)
+    if found:
+        seat = found.group(2)
+        field = f"seats{seat}.{_SEAT_FIELD[found.group(1)]}" if seat else "seats"
+    return SaveError(err.reason, **{**err.params, "field": path + field})
+
+
+def _outcome(d: Any, rules: Rules, path: str) -> Outcome:
+    if not isinstance(d, dict):
+        raise _bad_field(path, "type")
+    _check_keys(d, {"winners", "points"}, {"winners", "points"}, path + ".")
+    winners = _field(d, "winners", list, [], path + ".winners")
+    points = _field(d, "points", is_int, 0, path + ".points")
+    if not all(map(is_int, winners)):
+        raise _bad_field(path + ".winners", "type")
+    outcome = Outcome(tuple(winners), points)
+    if not winners:
+        valid = points == 0
+    else:
+        others = rules.players - len(winners)
+        valid = outcome.winners in rules.sides() and points in {
+            game_points(k) for k in range(others * rules.stock_size + 1)}
+    if not valid:
+        raise SaveError(Reason.SAVE_INCONSISTENT, what=path)
+    return outcome
