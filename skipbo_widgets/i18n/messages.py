@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..skipbo.engine.cards import FACES, WILD, Faces
-from ..skipbo.engine.errors import Reason, SkipBoError
+from ..skipbo.engine.errors import GameError, Reason
 from .grammar import CARD_PARAMS, PILE_PARAMS, SEAT_PARAMS, card_phrase
 
 Lang = Literal["de", "fr", "nl", "en"]
@@ -154,7 +154,7 @@ def _lookup(key: str, lang: Lang, params: dict[str, object]) -> str:
     return catalog.gettext(key)
 
 
-def error_key(error: SkipBoError) -> str:
+def error_key(error: GameError) -> str:
     """The message key for an engine error: ``"error.<reason>"`` (one special case).
 
     A building pile that is still empty gets its own message, because there
@@ -166,7 +166,7 @@ def error_key(error: SkipBoError) -> str:
     return key
 
 
-def explain(error: SkipBoError, lang: str = DEFAULT_LANGUAGE, /, *,
+def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
             faces: Faces = "skipbo", names: Sequence[str] | None = None) -> str:
     """Why the engine refused something, as a teacher would say it in ``lang``.
 
@@ -180,8 +180,8 @@ def explain(error: SkipBoError, lang: str = DEFAULT_LANGUAGE, /, *,
     text = t(error_key(error), lang, names=names, **params)
     # A save file refused because of a bad rule or card also says what was wrong with it.
     cause = params.get("cause")
-    if error.reason is Reason.SAVE_BAD_FIELD and cause in _REASON_CODES:
-        inner = SkipBoError(Reason(cause), **{k: v for k, v in params.items() if k != "cause"})
+    if error.reason == Reason.SAVE_BAD_FIELD and cause in _REASON_CODES:
+        inner = GameError(Reason(cause), **{k: v for k, v in params.items() if k != "cause"})
         text += " " + explain(inner, lang, faces=faces, names=names)
     return text
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..skipbo.engine import Game, IllegalMove, Move, NotationError, SkipBoError
+from ..skipbo.engine import Game, GameError, IllegalMove, Move, NotationError
 from .goals import LEARNER
 from .lesson import Step, Task
 
@@ -38,7 +38,7 @@ class Feedback:
     kind: Kind
     move: Move | None = None
     #: The engine's reason for an illegal try.
-    error: SkipBoError | None = None
+    error: GameError | None = None
     #: After the second failed try: the move that leads to the goal.
     show: Move | None = None
 

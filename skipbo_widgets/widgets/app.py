@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
-from ..skipbo.engine import Match, SaveError, SkipBoError
+from ..skipbo.engine import GameError, Match, SaveError
 from ..skipbo.engine.errors import Reason
 from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
@@ -168,7 +168,7 @@ class App:
         if self.setup_form is not None:
             try:
                 initial = self.setup_form.settings()
-            except SkipBoError:
+            except GameError:
                 initial = self.last_settings
         self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
                                     initial=initial)

@@ -20,11 +20,11 @@ from typing import Any, Protocol
 from ..i18n import explain, t
 from ..skipbo.engine import (
     Game,
+    GameError,
     IllegalMove,
     Move,
     NotationError,
     Observation,
-    SkipBoError,
     observe,
 )
 from ..skipbo.engine.events import Drew, Event, StockTurned
@@ -142,7 +142,7 @@ class TableController:
         self._changed(events)
         return True
 
-    def explain(self, err: SkipBoError) -> str:
+    def explain(self, err: GameError) -> str:
         return explain(err, self.lang, faces=self.game.rules.faces, names=self.names)
 
     def step_bot(self) -> bool:

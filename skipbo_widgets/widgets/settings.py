@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..skipbo.bots import LEVELS
-from ..skipbo.engine import Game, Match, Move, Rules, RulesError, SaveError, SkipBoError
+from ..skipbo.engine import Game, GameError, Match, Move, Rules, RulesError, SaveError
 from ..skipbo.engine.errors import Reason
 from ..skipbo.engine.rules import is_int
 from ..skipbo.engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
@@ -146,7 +146,7 @@ def replay(game: Game, moves: list[str]) -> Game | None:
             rebuilt = Game.new(game.rules, seed=game.seed, dealer=dealer)
             for text in moves:
                 rebuilt.push(Move.parse(text))
-        except SkipBoError:
+        except GameError:
             continue
         if rebuilt.position_key() == game.position_key():
             return rebuilt

@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..i18n import explain, t
 from ..skipbo.bots import LEVELS
-from ..skipbo.engine import SkipBoError
+from ..skipbo.engine import GameError
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from .settings import BOT_NAMES, GameSettings
 from .testids import testid
@@ -104,7 +104,7 @@ class SetupForm:
         self.custom_stock.layout.display = "" if kind == "custom" else "none"
 
     def settings(self) -> GameSettings:
-        """The chosen settings; raises SkipBoError with the reason if they cannot be played."""
+        """The chosen settings; raises GameError with the reason if they cannot be played."""
         n = self.player_count
         size = {"standard": 0, "short": SHORT_STOCK}.get(self.stock.value,
                                                         self.custom_stock.value)
@@ -123,7 +123,7 @@ class SetupForm:
     def submit(self) -> None:
         try:
             settings = self.settings()
-        except SkipBoError as err:
+        except GameError as err:
             self.error.value = f'<div class="sb-form-error">{explain(err, self.lang)}</div>'
             return
         self.error.value = ""

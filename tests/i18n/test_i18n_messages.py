@@ -22,6 +22,7 @@ from skipbo_widgets.i18n.messages import UNBROKEN_SKIPBO
 from skipbo_widgets.skipbo.engine import (
     WILD,
     Game,
+    GameError,
     IllegalMove,
     Match,
     NotationError,
@@ -29,7 +30,6 @@ from skipbo_widgets.skipbo.engine import (
     Rules,
     RulesError,
     SaveError,
-    SkipBoError,
 )
 from skipbo_widgets.skipbo.engine.cards import parse_card
 
@@ -80,7 +80,7 @@ def plain(text: str) -> str:
     return text.replace(UNBROKEN_SKIPBO, "SKIP-BO")
 
 
-def _errors() -> list[SkipBoError]:
+def _errors() -> list[GameError]:
     errors = [IllegalMove(reason, **params) for reason, params in SAMPLES.items()]
     errors.append(IllegalMove(Reason.WRONG_VALUE, card=7, needs=1, pile=2))  # an empty pile
     return errors
@@ -103,7 +103,7 @@ def test_explain_renders_every_reason_completely(lang: str, faces: Any) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_explain_works_on_real_engine_errors(lang: str) -> None:
-    caught: list[SkipBoError] = []
+    caught: list[GameError] = []
     for attempt in (
         lambda: Rules(players=7),
         lambda: Rules(players=6, stock_size=30),
@@ -113,7 +113,7 @@ def test_explain_works_on_real_engine_errors(lang: str) -> None:
         lambda: Game.new(Rules(players=2), seed=1).pop(),
         lambda: Match(Rules(players=2), seed=1, target=0),
     ):
-        with pytest.raises(SkipBoError) as info:
+        with pytest.raises(GameError) as info:
             attempt()
         caught.append(info.value)
     assert {type(e) for e in caught} >= {RulesError, NotationError}

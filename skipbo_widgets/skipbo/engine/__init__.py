@@ -7,7 +7,7 @@ True
 """
 
 from .cards import WILD, Card, Faces, card_text, face_text, parse_card
-from .errors import IllegalMove, NotationError, Reason, RulesError, SaveError, SkipBoError
+from .errors import GameError, IllegalMove, NotationError, Reason, RulesError, SaveError
 from .events import Event, event_dict
 from .game import Game, Outcome
 from .match import Match
@@ -24,6 +24,7 @@ __all__ = [
     "Event",
     "Faces",
     "Game",
+    "GameError",
     "IllegalMove",
     "Match",
     "Move",
@@ -35,7 +36,6 @@ __all__ = [
     "RulesError",
     "SaveError",
     "SeatView",
-    "SkipBoError",
     "card_text",
     "dumps_game",
     "dumps_match",

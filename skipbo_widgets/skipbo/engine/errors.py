@@ -1,4 +1,4 @@
-"""Typed errors that carry a reason code and parameters, never a sentence.
+"""Skip-Bo's reason codes; the error classes are the core's (:mod:`skipbo_widgets.core.errors`).
 
 The i18n layer turns ``(reason, params)`` into a message in the learner's
 language; the engine itself never speaks English to anyone.
@@ -10,9 +10,16 @@ language; the engine itself never speaks English to anyone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+
+from ...core.errors import (
+    GameError,
+    IllegalMove,
+    NotationError,
+    RulesError,
+    SaveError,
+    SaveReason,
+)
 
 
 class Reason(str, Enum):
@@ -49,41 +56,15 @@ class Reason(str, Enum):
     MATCH_OVER = "match_over"
     GAME_NOT_OVER = "game_not_over"
     # save files
-    SAVE_NOT_JSON = "save_not_json"
-    SAVE_TOO_LARGE = "save_too_large"
+    SAVE_NOT_JSON = SaveReason.NOT_JSON.value  # the shared parser's codes, by value
+    SAVE_TOO_LARGE = SaveReason.TOO_LARGE.value
     SAVE_BAD_FORMAT = "save_bad_format"
     SAVE_BAD_VERSION = "save_bad_version"
-    SAVE_BAD_FIELD = "save_bad_field"
+    SAVE_BAD_FIELD = SaveReason.BAD_FIELD.value
     SAVE_CARDS_MISMATCH = "save_cards_mismatch"
     SAVE_BAD_BUILDING_PILE = "save_bad_building_pile"
     SAVE_BAD_SIZE = "save_bad_size"
     SAVE_INCONSISTENT = "save_inconsistent"
 
 
-class SkipBoError(Exception):
-    """Base class: a reason code plus named parameters."""
-
-    def __init__(self, reason: Reason, **params: Any) -> None:
-        self.reason = reason
-        self.params: Mapping[str, Any] = params
-        super().__init__(reason, params)
-
-    def __str__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in sorted(self.params.items()))
-        return f"{self.reason.value}({args})"
-
-
-class IllegalMove(SkipBoError):
-    """A move that the rules do not allow in this position."""
-
-
-class NotationError(SkipBoError, ValueError):
-    """Text that is not a move or a card in the project's notation."""
-
-
-class RulesError(SkipBoError, ValueError):
-    """A game configuration that cannot be played."""
-
-
-class SaveError(SkipBoError, ValueError):
-    """A save file that cannot be loaded."""
+__all__ = ["GameError", "IllegalMove", "NotationError", "Reason", "RulesError", "SaveError"]

@@ -7,7 +7,7 @@
 >>> Rules(players=6, stock_size=30)
 Traceback (most recent call last):
 ...
-skipbo_widgets.skipbo.engine.errors.RulesError: deck_too_small(cards_needed=210, deck=162)
+skipbo_widgets.core.errors.RulesError: deck_too_small(cards_needed=210, deck=162)
 """
 
 from __future__ import annotations

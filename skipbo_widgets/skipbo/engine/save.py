@@ -20,7 +20,7 @@ True
 >>> loads_game('{"format": "skipbo-widgets/game", "version": 9}')
 Traceback (most recent call last):
 ...
-skipbo_widgets.skipbo.engine.errors.SaveError: save_bad_version(supported=[1], version=9)
+skipbo_widgets.core.errors.SaveError: save_bad_version(supported=[1], version=9)
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...core.jsonfile import parse_json
 from .cards import Card, cards_text, parse_cards
-from .errors import NotationError, Reason, RulesError, SaveError, SkipBoError
+from .errors import GameError, NotationError, Reason, RulesError, SaveError
 from .game import Game, Outcome, game_points
 from .match import MATCH_TARGET, Match
 from .position import from_position
@@ -243,51 +244,7 @@ def parse_rng(text: str) -> tuple[Any, ...]:
 
 
 def _parse(data: Any) -> Any:
-    if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_SAVE_SIZE:
-            raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
-        try:
-            text = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise SaveError(Reason.SAVE_NOT_JSON, problem="encoding") from None
-    elif isinstance(data, str):
-        if len(data) > MAX_SAVE_SIZE:
-            raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
-        text = data.removeprefix("\ufeff")
-    else:
-        raise SaveError(Reason.SAVE_NOT_JSON, problem="type")
-    try:
-        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
-    except SaveError:
-        raise
-    except (ValueError, RecursionError):
-        raise SaveError(Reason.SAVE_NOT_JSON, problem="syntax") from None
-    _check_depth(value)
-    return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)  # NaN and Infinity are not JSON
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    d: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in d:
-            raise SaveError(Reason.SAVE_BAD_FIELD, field=key[:40], problem="duplicate")
-        d[key] = value
-    return d
-
-
-def _check_depth(value: Any) -> None:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > MAX_DEPTH:
-                raise SaveError(Reason.SAVE_NOT_JSON, problem="depth", max=MAX_DEPTH)
-            items = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in items)
+    return parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
 
 
 def _check_header(d: Any, expected: str) -> None:
@@ -332,7 +289,7 @@ def _bad_field(field: str, problem: str) -> SaveError:
     return SaveError(Reason.SAVE_BAD_FIELD, field=field, problem=problem)
 
 
-def _as_save_error(err: SkipBoError, field: str) -> SaveError:
+def _as_save_error(err: GameError, field: str) -> SaveError:
     """A rules or notation error met while loading, kept as the ``cause``."""
     params = {**err.params, "field": field, "cause": err.reason.value}
     return SaveError(Reason.SAVE_BAD_FIELD, **params)
