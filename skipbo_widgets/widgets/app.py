@@ -118,8 +118,9 @@ class App:
         buttons: list[w.Widget] = [learn, play]
         for button in buttons:
             button.add_class("sb-big-button")
-        if self.resume is not None:
-            settings, match = self.resume
+        resumable = self._resumable()
+        if resumable is not None:
+            settings, match = resumable
             resume = testid(w.Button(description=self.tr("home.resume"), icon="repeat",
                                      button_style="primary"), "resume")
             resume.add_class("sb-big-button")
@@ -181,6 +182,8 @@ class App:
         self.last_settings = settings
         self.resume = None
         self.screen = "game"
+        if self.game_screen is not None:
+            self.game_screen.close()
         self.game_screen = GameScreen(
             settings, match or settings.new_match(), lang=self.lang,
             on_save=self._save, on_save_file=self._save_file,
@@ -190,8 +193,7 @@ class App:
     # -- keeping the session --------------------------------------------------
 
     def _save(self, screen: GameScreen) -> None:
-        finished = screen.match.is_over or (screen.match.game.is_over and not screen.settings.match)
-        self.store.value = "" if finished else dumps_session(screen.settings, screen.match)
+        self.store.value = "" if screen.finished else dumps_session(screen.settings, screen.match)
 
     def _save_file(self) -> None:
         screen = self.game_screen
@@ -215,8 +217,17 @@ class App:
         elif self.screen == "home":
             self.show_home()
 
+    def _live_game(self) -> GameScreen | None:
+        """The game this page is playing, unless it is over (then only a new one is offered)."""
+        screen = self.game_screen
+        return screen if screen is not None and not screen.finished else None
+
+    def _resumable(self) -> tuple[GameSettings, Match] | None:
+        live = self._live_game()
+        return (live.settings, live.match) if live is not None else self.resume
+
     def _on_stored(self, text: str) -> None:
-        if not text or self.screen == "game":
+        if not text or self._live_game() is not None:
             return
         try:
             self.resume = loads_session(text)
@@ -227,7 +238,14 @@ class App:
             self.show_home()
 
     def _resume(self) -> None:
-        if self.resume is not None:
+        live = self._live_game()
+        if live is not None:  # back to the very same game: its log, undo and review stay
+            self.screen = "game"
+            self.notice.value = ""
+            self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+            live.set_lang(self.lang)
+            self.body.children = [live.widget]
+        elif self.resume is not None:
             self.start(*self.resume)
 
     def _load_file(self, value: Any) -> None:

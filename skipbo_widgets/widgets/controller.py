@@ -167,11 +167,14 @@ class TableController:
 
         A move that showed a new card (a stock card turned up, cards drawn)
         stays, except in practice mode, where whole turns can be taken back.
+        A finished game is scored: nothing in it can be taken back.
         """
         stack = self.game.move_stack
+        if self.game.is_over:
+            return False
         if self.practice:
             return any(start < len(stack) for start in self._turn_starts)
-        if not stack or self.game.current != self.seat or self.game.is_over:
+        if not stack or self.game.current != self.seat:
             return False
         return not stack[-1].is_discard and not _revealed(self.game.last_events())
 

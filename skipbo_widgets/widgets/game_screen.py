@@ -38,6 +38,8 @@ class GameScreen:
         self.animate = animate
         self._bot_task: asyncio.Task[None] | None = None
         self._skip = False
+        #: Set when another game replaced this one: its bots stop and it is no longer kept.
+        self.closed = False
 
         self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
         self.turn_info = w.HTML()
@@ -110,11 +112,24 @@ class GameScreen:
         self._after_change()
 
     def _after_change(self) -> None:
+        if self.closed:
+            return
         if self.controller.game.is_over:
             self.match.record()
         self._on_save(self)
         self._update_side()
         self._schedule_bots()
+
+    @property
+    def finished(self) -> bool:
+        """Nothing left to play: the match is decided, or a single game is over."""
+        return self.match.is_over or (self.match.game.is_over and not self.settings.match)
+
+    def close(self) -> None:
+        """Stop this game for good (a new game replaces it): its bots stop moving."""
+        self.closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
 
     # -- bots at a pace a learner can follow ----------------------------------
 
@@ -129,10 +144,11 @@ class GameScreen:
 
     async def _play_bots(self) -> None:
         try:
-            while self.controller.bots_to_move:
+            while self.controller.bots_to_move and not self.closed:
                 if not self._skip:
                     await asyncio.sleep(SPEEDS.get(self.speed, 0.7))
-                self.controller.step_bot()
+                if not self.closed:
+                    self.controller.step_bot()
         finally:
             self._bot_task = None
             self._skip = False
@@ -141,7 +157,7 @@ class GameScreen:
     def skip(self) -> None:
         """Let the bots finish their turns at once."""
         self._skip = True
-        if self._bot_task is None:
+        if self._bot_task is None and not self.closed:
             self.controller.run_bots()
 
     # -- learner actions ----------------------------------------------------

@@ -1,0 +1,122 @@
+"""The game in progress is never lost: menu, new game, bots still moving, undo after the end."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from skipbo_widgets.skipbo.bots import make_bot
+from skipbo_widgets.skipbo.engine import observe
+from skipbo_widgets.widgets import game_screen
+from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.settings import GameSettings, loads_session
+
+
+def widgets_in(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_in(child)
+
+
+def shown(app: App, name: str) -> w.Widget | None:
+    """The control with ``data-testid=name`` on the app's current screen, if any."""
+    return next((x for x in widgets_in(app.widget) if f"sb-testid-{name}" in
+                 getattr(x, "_dom_classes", ())), None)
+
+
+def click(app: App, name: str) -> None:
+    button = shown(app, name)
+    assert isinstance(button, w.Button), f"no {name} button on the {app.screen} screen"
+    button.click()
+
+
+def started(**settings: Any) -> App:
+    app = App("en", animate=False)
+    app.start(GameSettings(**settings))
+    return app
+
+
+def one_move(app: App) -> None:
+    assert app.game_screen is not None
+    c = app.game_screen.controller
+    assert c.move(str(next(m for m in c.game.legal_moves() if not m.is_end)))
+
+
+@pytest.mark.parametrize("way_home", [["menu"], ["new-game", "back"]])
+def test_the_game_in_progress_can_be_resumed_from_the_home_screen(way_home: list[str]) -> None:
+    app = started(seed="5")
+    one_move(app)
+    screen = app.game_screen
+    assert screen is not None
+    before = screen.match.game.state_key()
+    for name in way_home:
+        click(app, name)
+    assert app.screen == "home"
+    click(app, "resume")
+    assert app.screen == "game"
+    assert app.game_screen is screen  # the same game, with its log and undo
+    assert screen.match.game.state_key() == before
+    assert app.body.children == (screen.widget,)
+
+
+def test_a_finished_single_game_is_not_offered_from_the_menu() -> None:
+    app = started(seed="4", stock_size=5, levels=("strong",))
+    assert app.game_screen is not None
+    finish(app.game_screen)
+    click(app, "menu")
+    assert shown(app, "resume") is None
+
+
+def finish(screen: game_screen.GameScreen) -> None:
+    """The learner plays as a medium bot would until the game is over."""
+    learner = make_bot("medium", seed="learner")
+    c = screen.controller
+    for _ in range(3000):
+        if c.game.is_over:
+            return
+        assert c.move(str(learner.choose_move(observe(c.game, 0)))), c.view["status"]
+    raise AssertionError("the game did not end")
+
+
+def test_practice_undo_ends_with_the_game_and_the_kept_match_loads() -> None:
+    app = started(seed="2", practice=True, match=True, levels=("beginner",))
+    screen = app.game_screen
+    assert screen is not None
+    finish(screen)
+    c = screen.controller
+    scores = list(screen.match.scores)
+    assert screen.undo_button.disabled
+    assert not c.can_undo()
+    over = c.game.state_key()
+    screen.undo()
+    assert c.game.state_key() == over and c.game.is_over
+    assert list(screen.match.scores) == scores
+    _settings, match = loads_session(app.store.value)
+    assert list(match.scores) == scores and match.game.is_over
+
+
+def test_a_new_game_stops_the_old_games_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(game_screen.SPEEDS, "normal", 0.01)
+
+    async def scenario() -> tuple[App, game_screen.GameScreen, tuple[Any, ...]]:
+        app = App("en", animate=True)
+        app.start(GameSettings(players=4, levels=("medium",) * 3, seed="7"))
+        old = app.game_screen
+        assert old is not None
+        if old.controller.my_turn:  # hand the turn to the bots
+            old.controller.move(str(next(m for m in old.controller.game.legal_moves()
+                                         if m.is_discard)))
+        assert old._bot_task is not None
+        app.start(GameSettings(players=2, seed="8"))
+        frozen = old.match.game.state_key()
+        await asyncio.sleep(0.3)
+        return app, old, frozen
+
+    app, old, frozen = asyncio.run(scenario())
+    assert old.match.game.state_key() == frozen  # no bot moved after the new game began
+    _settings, match = loads_session(app.store.value)
+    assert match.rules.players == 2
