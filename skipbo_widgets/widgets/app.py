@@ -23,7 +23,7 @@ from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .game_screen import GameScreen
 from .settings import GameSettings, dumps_session, loads_session
 from .setup_form import SetupForm
-from .store import BrowserStore
+from .store import BrowserStore, is_utf8
 from .testids import NO_COUNT, ShellSupport, testid
 from .tutorial import TutorialScreen
 
@@ -65,6 +65,8 @@ class App:
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
         self.title = w.HTML()
         self.notice = w.HTML()
+        #: The notice shown (a message key and the refusal), said again in a new language.
+        self._noticed: tuple[str, SaveError] | None = None
         self.body = w.Box(layout=w.Layout(width="100%"))
         header = w.HBox([self.title, self.lang_picker],
                         layout=w.Layout(justify_content="space-between", align_items="center",
@@ -95,6 +97,7 @@ class App:
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        self._show_notice()
         if self.screen == "game" and self.game_screen is not None:
             self.game_screen.set_lang(self.lang)
         elif self.screen == "learn":
@@ -153,7 +156,7 @@ class App:
     def show_learn(self) -> None:
         """The lessons, where the learner left them last time."""
         self.screen = "learn"
-        self.notice.value = ""
+        self._clear_notice()
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("tutorial.heading"))}</h1>'
         if self.tutorial is None:
             self.tutorial = TutorialScreen(
@@ -177,7 +180,7 @@ class App:
 
     def start(self, settings: GameSettings, match: Match | None = None) -> None:
         """Start (or resume) a game with these settings."""
-        self.notice.value = ""
+        self._clear_notice()
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
         self.last_settings = settings
         self.resume = None
@@ -206,7 +209,8 @@ class App:
         self.lesson_store.value = dumps_progress(progress)
 
     def _on_lesson_stored(self, text: str) -> None:
-        progress = loads_progress(text)  # anything not valid: start at the first lesson
+        # anything not valid: start at the first lesson
+        progress = loads_progress(text) if is_utf8(text) else None
         if progress is None or self.lesson_progress is not None:
             return
         self.lesson_progress = progress
@@ -230,6 +234,8 @@ class App:
         if not text or self._live_game() is not None:
             return
         try:
+            if not is_utf8(text):  # a lone surrogate: nothing this app wrote
+                raise SaveError(Reason.SAVE_NOT_JSON)
             self.resume = loads_session(text)
         except SaveError as err:
             self.resume = None
@@ -241,7 +247,7 @@ class App:
         live = self._live_game()
         if live is not None:  # back to the very same game: its log, undo and review stay
             self.screen = "game"
-            self.notice.value = ""
+            self._clear_notice()
             self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
             live.set_lang(self.lang)
             self.body.children = [live.widget]
@@ -264,6 +270,18 @@ class App:
         self.start(settings, match)
 
     def _notice(self, key: str, err: SaveError) -> None:
+        self._noticed = (key, err)
+        self._show_notice()
+
+    def _clear_notice(self) -> None:
+        self._noticed = None
+        self._show_notice()
+
+    def _show_notice(self) -> None:
+        if self._noticed is None:
+            self.notice.value = ""
+            return
+        key, err = self._noticed
         text = self.tr(key, reason=explain(err, self.lang))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")

@@ -87,14 +87,25 @@ class Coach:
                   names: Sequence[str]) -> tuple[str, Move | None]:
         """The next hint as HTML, and the move to highlight on the table (from level 2)."""
         found, level = self.next_hint(obs, position)
+        return self._html(obs, found, level, lang=lang, names=names), \
+            found.plan[0] if level >= 2 and found.plan else None
+
+    def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
+        """The hint last shown, at the same step of the ladder (after a language switch)."""
+        if self._hint is None or not self.level:
+            return ""
+        return self._html(obs, self._hint, self.level, lang=lang, names=names)
+
+    @staticmethod
+    def _html(obs: Observation, found: Hint, level: int, *, lang: str,
+              names: Sequence[str]) -> str:
         body = "".join(f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
                        for r in found.ladder(level))
         title = html.escape(t(f"hint.level.{level}", lang))
         more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
             if level < LADDER_TOP else ""
-        box = (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
-               f"<b>{title}</b>{body}{more}</div>")
-        return box, found.plan[0] if level >= 2 and found.plan else None
+        return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
+                f"<b>{title}</b>{body}{more}</div>")
 
     @staticmethod
     def review(steps: Sequence[tuple[Observation, Move]]) -> Review:

@@ -15,16 +15,19 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol
 
-from ..i18n import explain, t
+from ..i18n import error_key, explain, t
 from ..skipbo.engine import (
+    WILD,
     Game,
     GameError,
     IllegalMove,
     Move,
     NotationError,
     Observation,
+    Reason,
     observe,
 )
 from ..skipbo.engine.events import Drew, Event, StockTurned
@@ -65,7 +68,8 @@ class TableController:
         self.table = table if table is not None else CardTable()
         self.table.on_request(self.request)
         self._listeners: list[Listener] = []
-        self._status = ("", "info")
+        #: The status line, rendered at each refresh so that it follows the language.
+        self._status: tuple[Callable[[], str], str] = (str, "info")
         self.highlight: tuple[str, ...] = ()
         #: The learner's moves of the current turn, each with what they saw just before it.
         self.turn_moves: list[tuple[Observation, Move]] = []
@@ -102,6 +106,8 @@ class TableController:
         self._listeners.append(listener)
 
     def _changed(self, events: list[Event]) -> None:
+        self._status = (str, "info")  # whatever was said was about the position before
+        self.highlight = ()
         self._note_turn_start()
         self.refresh()
         for listener in self._listeners:
@@ -110,19 +116,37 @@ class TableController:
     # -- acting -----------------------------------------------------------
 
     def request(self, request: dict[str, str]) -> bool:
-        """Handle one request from the table; True if the game changed."""
+        """Handle one request from the table; True if the game changed.
+
+        Every click gets an answer: a move or a reason, whose turn it is, whose
+        pile that is, or (for a card picked up) the end of the last message.
+        """
         kind = request.get("type")
         if kind == "move":
             return self.move(request.get("move", ""))
-        if kind in ("select", "target"):
-            empty = empty_stock_message(self.observation(), request.get("source"),
-                                        tr=self.tr, names=self.names)
-            if empty is not None:
-                self.say(empty, "error")
-            elif not self.my_turn and (request.get("source") or request.get("target")):
-                self.say(self._wait_message(), "info")
-            return False
-        self.say(self.tr("error.bad_request"), "error")
+        source = request.get("source")
+        if kind == "look":
+            owner = opponent_of(self.observation(), request.get("pile"))
+            if owner is None:
+                self.say("error.bad_request", "error")
+            else:
+                self._say(lambda: not_your_pile_message(self.observation(), owner, tr=self.tr,
+                                                        names=self.names), "info")
+        elif kind in ("select", "target"):
+            if empty_stock_message(self.observation(), source, tr=self.tr,
+                                   names=self.names) is not None:
+                self._say(lambda: empty_stock_message(self.observation(), source, tr=self.tr,
+                                                      names=self.names) or "", "error")
+            elif not self.my_turn:
+                self._say(self._wait_message, "info")
+            elif (pile := empty_discard_pile(self.observation(), source)) is not None:
+                self.say("error.discard_pile_empty", "error", pile=pile)
+            elif kind == "target":
+                self.say("status.pick_first")
+            else:
+                self._say(str, "info")
+        else:
+            self.say("error.bad_request", "error")
         return False
 
     def move(self, text: str) -> bool:
@@ -131,18 +155,25 @@ class TableController:
         try:
             move = Move.parse(text)
             events = self.game.push(move, by=self.seat)
-        except (IllegalMove, NotationError) as err:
-            self.say(self.explain(err), "error")
+        except NotationError as err:
+            self._say(partial(self.explain, err), "error")
             return False
-        self._status = ("", "info")
-        self.highlight = ()
+        except IllegalMove as err:
+            self._say(partial(self.explain, err, move), "error")
+            return False
         self.turn_moves.append((before, move))
         if move.is_discard or move.is_end or self.game.is_over:
             self.finished_turn, self.turn_moves = self.turn_moves, []
         self._changed(events)
         return True
 
-    def explain(self, err: GameError) -> str:
+    def explain(self, err: GameError, move: Move | None = None) -> str:
+        """Why ``move`` (or the request) was refused; a partner's card is named as theirs."""
+        partner = self.observation().partner
+        if move is not None and move.partner and partner is not None \
+                and err.reason is Reason.WRONG_VALUE:
+            return t(f"{error_key(err)}.partner", self.lang, names=self.names, wild=WILD,
+                     faces=self.game.rules.faces, partner=partner, **err.params)
         return explain(err, self.lang, faces=self.game.rules.faces, names=self.names)
 
     def step_bot(self) -> bool:
@@ -181,7 +212,7 @@ class TableController:
     def undo(self) -> bool:
         """Take back the learner's last move (practice mode: back to the start of a turn)."""
         if not self.can_undo():
-            self.say(self.tr("status.cannot_undo"), "info")
+            self.say("status.cannot_undo")
             return False
         if self.practice:
             depth = len(self.game.move_stack)
@@ -194,8 +225,6 @@ class TableController:
             self.game.pop()
             del self.turn_moves[-1:]
         self.finished_turn = []
-        self._status = ("", "info")
-        self.highlight = ()
         self._changed([])
         return True
 
@@ -214,8 +243,12 @@ class TableController:
                                                                  move.target_text)
         self.refresh()
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Show a one-line message under the table (``kind``: info, error or hint)."""
+    def say(self, key: str, kind: str = "info", **params: Any) -> None:
+        """Show the message ``key`` under the table (``kind``: info, error or hint)
+        until the game changes; it follows a change of language."""
+        self._say(lambda: self.tr(key, names=self.names, **params), kind)
+
+    def _say(self, text: Callable[[], str], kind: str) -> None:
         self._status = (text, kind)
         self.refresh()
 
@@ -225,7 +258,8 @@ class TableController:
         return self.tr("ui.player_turn", player=self.names[self.game.current])
 
     def refresh(self) -> None:
-        text, kind = self._status
+        render, kind = self._status
+        text = render()
         self.table.view = table_view(
             self.observation(),
             names=self.names,
@@ -260,6 +294,41 @@ def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..
     if source == "ps" and obs.seats[partner].stock_count == 0:
         return tr("error.stock_empty", seat=partner, names=names)
     return None
+
+
+def empty_discard_pile(obs: Observation, source: str | None) -> int | None:
+    """The 0-based number of the learner's or partner's discard pile named by ``source``
+    (``d2``, ``pd2``) if it is empty, else ``None``."""
+    owner = obs.partner if (source or "").startswith("p") else obs.seat
+    number = (source or "").removeprefix("p")
+    if owner is None or len(number) != 2 or number[0] != "d" or number[1] not in "1234":
+        return None
+    pile = int(number[1]) - 1
+    return pile if pile < len(obs.seats[owner].discards) and \
+        not obs.seats[owner].discards[pile] else None
+
+
+def opponent_of(obs: Observation, pile: str | None) -> int | None:
+    """The seat of an opponent whose pile the page names (``stock-2``, ``discard-2-0``:
+    the piles' test ids), or ``None`` for anything else."""
+    parts = (pile or "").split("-")
+    if len(parts) != {"stock": 2, "discard": 3}.get(parts[0]):
+        return None
+    if not all(p.isdigit() and len(p) == 1 for p in parts[1:]):
+        return None
+    seat = int(parts[1])
+    if seat in (obs.seat, obs.partner) or seat >= len(obs.seats):
+        return None
+    if parts[0] == "discard" and int(parts[2]) >= len(obs.seats[seat].discards):
+        return None
+    return seat
+
+
+def not_your_pile_message(obs: Observation, owner: int, *, tr: Callable[..., str],
+                          names: Sequence[str]) -> str:
+    """Why a click on an opponent's pile does nothing."""
+    key = "status.not_your_pile.team" if obs.partner is not None else "status.not_your_pile"
+    return tr(key, player=owner, names=names)
 
 
 def default_names(players: int, seat: int, lang: str) -> list[str]:

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from ..i18n import t
 from ..skipbo.bots import make_bot
-from ..skipbo.engine import Match
+from ..skipbo.engine import Match, Move, Observation
 from ..skipbo.engine.events import Event
 from .coach import Coach
 from .controller import TableController, default_names
@@ -95,7 +95,9 @@ class GameScreen:
         self.controller.on_events(self._on_events)
         self.table_box.children = [self.controller.table]
         self.hint_box.value = ""
-        self.review_box.value = ""
+        #: The learner's last finished turn, reviewed in whatever language is chosen.
+        self._reviewed: list[tuple[Observation, Move]] = []
+        self._show_review()
         self._after_change()
 
     def _on_events(self, events: list[Event]) -> None:
@@ -103,13 +105,19 @@ class GameScreen:
             self.log.add(events)
         else:  # an undo: the log follows the game back, and the review is stale
             self.log.rebuild(self.controller.game.events)
-            self.review_box.value = ""
+            self._reviewed = []
+            self._show_review()
         self.hint_box.value = ""
         finished, self.controller.finished_turn = self.controller.finished_turn, []
         if finished and self.settings.hints:
-            self.review_box.value = Coach.review_html(finished, lang=self.lang,
-                                                      names=self.controller.names)
+            self._reviewed = finished
+            self._show_review()
         self._after_change()
+
+    def _show_review(self) -> None:
+        steps = self._reviewed
+        self.review_box.value = Coach.review_html(steps, lang=self.lang,
+                                                  names=self.controller.names) if steps else ""
 
     def _after_change(self) -> None:
         if self.closed:
@@ -203,6 +211,10 @@ class GameScreen:
         self.new_button.description = tr("ui.new_game")
         self.save_button.description = tr("game.save_file")
         self.next_button.description = tr("game.next_game")
+        self._show_review()
+        if self.hint_box.value:
+            self.hint_box.value = self.coach.shown_html(self.controller.observation(), lang=lang,
+                                                        names=self.controller.names)
         self.controller.refresh()
         self._update_side()
 

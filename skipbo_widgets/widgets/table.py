@@ -35,7 +35,8 @@ class CardTable(anywidget.AnyWidget):
         """Call ``handler(request)`` for each well-formed request from the browser.
 
         A request is ``{"type": "move", "move": "h7-b2"}``, ``{"type": "select",
-        "source": "s"}`` or ``{"type": "target", "target": "b1"}``; anything
+        "source": "s"}``, ``{"type": "target", "target": "b1"}`` or ``{"type": "look",
+        "pile": "stock-2"}`` (a click on an opponent's pile, named by its test id); anything
         else becomes ``{"type": "malformed"}`` so the controller can say so.
         """
         self._handlers.append(handler)
@@ -46,12 +47,17 @@ class CardTable(anywidget.AnyWidget):
             handler(request)
 
 
-_FIELDS = {"move": "move", "select": "source", "target": "target"}
+_FIELDS = {"move": "move", "select": "source", "target": "target", "look": "pile"}
 
 
 def parse_request(content: Any) -> dict[str, str]:
-    """Validate a message from the browser; never raises."""
-    if not isinstance(content, dict) or set(content) - {"type", "move", "source", "target"}:
+    """Validate a message from the browser; never raises.
+
+    Notation and pile names are short printable ASCII: anything else (a lone
+    surrogate, a control character) is malformed, so no such text ever reaches
+    a message that goes back to the page.
+    """
+    if not isinstance(content, dict) or set(content) - {"type", *_FIELDS.values()}:
         return {"type": "malformed"}
     kind = content.get("type")
     field = _FIELDS.get(kind) if isinstance(kind, str) else None
@@ -60,6 +66,7 @@ def parse_request(content: Any) -> dict[str, str]:
     value = content.get(field)
     if value is None and kind == "select":
         return {"type": "select", "source": ""}
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_MESSAGE_TEXT:
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_MESSAGE_TEXT \
+            or not (value.isascii() and value.isprintable()):
         return {"type": "malformed"}
     return {"type": str(kind), field: value}

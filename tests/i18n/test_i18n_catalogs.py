@@ -27,7 +27,9 @@ SAME_AS_ENGLISH = {
 }
 
 # Error keys that are not engine reasons: the app's own, and the empty-pile variant.
-EXTRA_ERRORS = {"wrong_value.start", "bad_request"}
+#: Error keys that are variants of a reason's message: a pile still empty, a partner's card.
+EXTRA_ERRORS = {"wrong_value.start", "bad_request", "wrong_value.partner",
+                "wrong_value.start.partner"}
 
 
 def _messages(lang: str) -> dict[str, str]:

@@ -79,7 +79,8 @@ function render({ model, el }) {
   // Every pile or card one can act on is one real <button>: focusable, read by
   // screen readers, usable with Enter/Space. It can be a source (pick the card
   // up), a target (put the selected card here), or both (a discard pile).
-  function pileButton({ source = null, targetId = null, content, label, testid, cls = "" }) {
+  // `empty`: the source this pile would be if it had a card (a click on it is answered).
+  function pileButton({ source = null, targetId = null, empty = null, content, label, testid, cls = "" }) {
     const v = view();
     const classes = ["sb-pile-button", cls];
     if (source && selected === source) classes.push("sb-selected");
@@ -103,7 +104,8 @@ function render({ model, el }) {
       onclick: () => {
         if (selected && targetId && selected !== source) request(selected, targetId);
         else if (source) select(source);
-        else model.send({ type: "target", target: targetId });
+        else if (targetId) model.send({ type: "target", target: targetId });
+        else if (empty) model.send({ type: "select", source: empty });
       },
       ondragstart: (ev) => {
         if (!source) return;
@@ -139,9 +141,15 @@ function render({ model, el }) {
     const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
     let stock;
+    // An opponent's piles are no source, but a click on one is answered: whose pile it is.
+    const look = (testid) => () => {
+      selected = null;
+      model.send({ type: "look", pile: testid });
+      draw();
+    };
     if (prefix === null) {
-      stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel },
-        cardNode(stockCard, v));
+      stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
+        onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
     } else if (stockCard !== null) {
       stock = pileButton({ source: `${prefix}s`, content: cardNode(stockCard, v), label: stockLabel,
         testid: `stock-${p.seat}`, cls: "sb-stock-pile" });
@@ -163,10 +171,12 @@ function render({ model, el }) {
       const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;
       const testid = `discard-${p.seat}-${i}`;
       if (prefix === null) {
-        return h("div", { class: "sb-discard", "data-testid": testid, title: label }, stack(pile, v, 4));
+        return h("div", { class: "sb-discard", "data-testid": testid, title: label, onclick: look(testid) },
+          stack(pile, v, 4));
       }
       const button = pileButton({
         source: pile.length ? `${prefix}d${i + 1}` : null,
+        empty: `${prefix}d${i + 1}`,
         targetId: mine ? `d${i + 1}` : null,
         content: stack(pile, v, mine ? 6 : 4), label, testid, cls: "sb-discard",
       });
