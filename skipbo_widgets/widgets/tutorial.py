@@ -21,7 +21,7 @@ from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
-from .controller import default_names, empty_stock_message
+from .controller import default_names, empty_stock_message, not_your_pile_message, opponent_of
 from .table import CardTable
 from .testids import testid
 from .view import table_view
@@ -190,6 +190,11 @@ class TutorialScreen:
                 self.render_table()
             elif not self.run.active and (source or request.get("target")):
                 self._idle()
+        elif kind == "look" and (owner := opponent_of(observe(self.run.game, LEARNER),
+                                                     request.get("pile"))) is not None:
+            self._message = (lambda: not_your_pile_message(
+                observe(self.run.game, LEARNER), owner, tr=self.tr, names=self._names()), "info")
+            self.render_table()
         else:
             self.say("error.bad_request", "error")
 

@@ -345,3 +345,14 @@ def test_the_home_screen_leads_to_the_lessons_and_the_practice_game_follows() ->
 def test_tutorial_opens_the_app_at_the_lessons() -> None:
     app = tutorial(lang="fr")
     assert app.screen == "learn" and app.lang == "fr"
+
+
+def test_a_click_on_an_opponents_pile_in_a_lesson_says_whose_it_is() -> None:
+    tut = screen("fr")
+    _first_task(tut)
+    before = tut.run.game.state_key()
+    click(tut, {"type": "look", "pile": "stock-1"})
+    names = tut.table.view["players"]
+    assert t("status.not_your_pile", "fr", player=1,
+             names=[p["name"] for p in names]) in feedback(tut)
+    assert tut.run.game.state_key() == before
