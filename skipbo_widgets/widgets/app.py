@@ -20,11 +20,12 @@ from ..skipbo.engine.errors import Reason
 from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
+from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .settings import GameSettings, dumps_session, loads_session
 from .setup_form import SetupForm
 from .store import BrowserStore, is_utf8
-from .testids import NO_COUNT, ShellSupport, testid
+from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
 #: The practice game that follows the lessons: one gentle computer player, hints on.
@@ -35,6 +36,14 @@ def lang_from_query(query: str | None = None) -> str:
     """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     return normalize_lang(parse_qs(query).get("lang", [""])[0])
+
+
+def read_session(text: str) -> tuple[GameSettings, Match]:
+    """The session the page kept; a lone surrogate (nothing this app wrote, and no
+    text the page could be sent back) is refused like any text that is not JSON."""
+    if not is_utf8(text):
+        raise SaveError(Reason.SAVE_NOT_JSON)
+    return loads_session(text)
 
 
 class App:
@@ -49,6 +58,10 @@ class App:
         self.animate = animate
         self.store = BrowserStore()
         self.store.on_stored(self._on_stored)
+        self.store.on_written_elsewhere(self._on_written_elsewhere)
+        #: What another tab stored while this one plays, until the learner chooses.
+        self._elsewhere: str | None = None
+        self.conflict = w.VBox()
         self.lesson_store = BrowserStore(key="skipbo-widgets/tutorial")
         self.lesson_store.on_stored(self._on_lesson_stored)
         self.lesson_progress: Progress | None = None
@@ -74,8 +87,8 @@ class App:
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
         self.shell = ShellSupport(lang=self.lang)
-        self.widget = w.VBox([header, self.notice, self.body, self.store, self.lesson_store,
-                              self.shell],
+        self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
+                              self.lesson_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
         if screen == "learn":
@@ -98,6 +111,7 @@ class App:
             self.lang_picker.value = self.lang
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
         self._show_notice()
+        self._show_conflict()
         if self.screen == "game" and self.game_screen is not None:
             self.game_screen.set_lang(self.lang)
         elif self.screen == "learn":
@@ -131,10 +145,9 @@ class App:
                                      turn=match.game.turn)
             resume.on_click(lambda _b: self._resume())
             buttons.insert(0, resume)
-        upload = testid(w.FileUpload(accept=".json", multiple=False,
-                                     description=self.tr("home.load_file")), "load-file")
-        upload.add_class(NO_COUNT)
-        upload.observe(lambda change: self._load_file(change["new"]), names="value")
+        upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
+                            max_size=MAX_SAVE_SIZE)
+        upload.on_file(self._picked)
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
         self.body.children = [w.VBox([intro, row, self._lesson_caption(), upload],
@@ -187,6 +200,8 @@ class App:
         self.screen = "game"
         if self.game_screen is not None:
             self.game_screen.close()
+        self._elsewhere = None
+        self._show_conflict()
         self.game_screen = GameScreen(
             settings, match or settings.new_match(), lang=self.lang,
             on_save=self._save, on_save_file=self._save_file,
@@ -234,14 +249,63 @@ class App:
         if not text or self._live_game() is not None:
             return
         try:
-            if not is_utf8(text):  # a lone surrogate: nothing this app wrote
-                raise SaveError(Reason.SAVE_NOT_JSON)
-            self.resume = loads_session(text)
+            self.resume = read_session(text)
         except SaveError as err:
             self.resume = None
             self._notice("home.resume_failed", err)
         if self.screen == "home":
             self.show_home()
+
+    # -- two tabs of one browser share the kept game ---------------------------
+
+    def _on_written_elsewhere(self, text: str) -> None:
+        """Another tab stored its game (or cleared it): a reload would bring back that one."""
+        live = self._live_game()
+        if live is None:  # nothing to lose here: Resume offers the game kept last
+            self.resume = None
+            if text:
+                self._on_stored(text)
+            elif self.screen == "home":
+                self.show_home()
+        elif not text:  # the other tab's game is over: keep this one for a reload
+            self.store.write_again()
+        else:
+            self._elsewhere = text
+            self._show_conflict()
+
+    def _show_conflict(self) -> None:
+        if self._elsewhere is None:
+            self.conflict.children = ()
+            return
+        keep = testid(w.Button(description=self.tr("elsewhere.keep"), icon="check",
+                               button_style="primary"), "keep-this-game")
+        keep.on_click(lambda _b: self._keep_this_game())
+        take = testid(w.Button(description=self.tr("elsewhere.take"), icon="exchange"),
+                      "take-other-game")
+        take.on_click(lambda _b: self._take_other_game())
+        text = html.escape(self.tr("elsewhere.text"))
+        self.conflict.children = (
+            w.HTML(f'<div class="sb-box sb-box-error" data-testid="written-elsewhere">'
+                   f"{text}</div>"),
+            w.HBox([keep, take], layout=w.Layout(flex_flow="row wrap")))
+
+    def _keep_this_game(self) -> None:
+        self._elsewhere = None
+        self._show_conflict()
+        if self._live_game() is not None:
+            self.store.write_again()
+
+    def _take_other_game(self) -> None:
+        text, self._elsewhere = self._elsewhere, None
+        self._show_conflict()
+        if text is None:
+            return
+        try:
+            settings, match = read_session(text)
+        except SaveError as err:
+            self._notice("home.resume_failed", err)
+            return
+        self.start(settings, match)
 
     def _resume(self) -> None:
         live = self._live_game()
@@ -253,6 +317,14 @@ class App:
             self.body.children = [live.widget]
         elif self.resume is not None:
             self.start(*self.resume)
+
+    def _picked(self, name: str, found: bytes | int) -> None:
+        """A file from the picker, or the size of one too big to be sent."""
+        if isinstance(found, int):
+            self._notice("home.load_failed",
+                         SaveError(Reason.SAVE_TOO_LARGE, size=found, max=MAX_SAVE_SIZE))
+        else:
+            self._load_file([{"name": name, "content": found}])
 
     def _load_file(self, value: Any) -> None:
         files = list(value or ())

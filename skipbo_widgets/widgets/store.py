@@ -26,6 +26,7 @@ class BrowserStore(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._on_stored: list[Callable[[str], None]] = []
+        self._on_elsewhere: list[Callable[[str], None]] = []
         self.reported = False
         self.on_msg(self._receive)
 
@@ -33,17 +34,28 @@ class BrowserStore(anywidget.AnyWidget):
         """Call ``handler(text)`` with what the browser had stored (``""`` if nothing)."""
         self._on_stored.append(handler)
 
+    def on_written_elsewhere(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(text)`` when another tab of the browser stored ``text`` (``""``:
+        it cleared the key) under the same key."""
+        self._on_elsewhere.append(handler)
+
+    def write_again(self) -> None:
+        """Store ``value`` again (another tab of the browser stored something else since)."""
+        self.send({"type": "write"})
+
     def download(self, text: str, filename: str) -> None:
         """Offer ``text`` to the learner as a file download."""
         self.send({"type": "download", "text": text, "filename": filename})
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict) or content.get("type") != "stored":
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind not in ("stored", "written-elsewhere"):
             return
         text = content.get("value")
         text = text if isinstance(text, str) else ""  # the loader checks size and content
-        self.reported = True
-        for handler in self._on_stored:
+        if kind == "stored":
+            self.reported = True
+        for handler in self._on_stored if kind == "stored" else self._on_elsewhere:
             handler(text)
 
 

@@ -16,11 +16,6 @@ from .table import STATIC
 
 W = TypeVar("W", bound=w.DOMWidget)
 
-#: The class of a ``FileUpload`` whose button shows its label without ipywidgets'
-#: file count ("Open a saved game", not "Open a saved game (0)"); see testids.js.
-NO_COUNT = "sb-no-count"
-
-
 def testid(widget: W, name: str) -> W:
     """Mark ``widget`` so that its control gets ``data-testid="name"`` in the page."""
     widget.add_class(f"sb-testid-{name}")

@@ -120,3 +120,54 @@ def test_a_new_game_stops_the_old_games_bots(monkeypatch: pytest.MonkeyPatch) ->
     assert old.match.game.state_key() == frozen  # no bot moved after the new game began
     _settings, match = loads_session(app.store.value)
     assert match.rules.players == 2
+
+
+def other_tab_writes(app: App, text: str) -> None:
+    """The page's ``storage`` event: another tab of the browser stored ``text``."""
+    app.store._receive(app.store, {"type": "written-elsewhere", "value": text}, [])
+
+
+def session_of(**settings: Any) -> str:
+    other = started(**settings)
+    return other.store.value
+
+
+def test_a_game_saved_by_another_tab_is_never_taken_over_silently() -> None:
+    app = started(seed="5")
+    one_move(app)
+    mine = app.store.value
+    screen = app.game_screen
+    theirs = session_of(seed="9", players=3, levels=("medium", "medium"))
+    sent: list[object] = []
+    app.store.send = sent.append  # type: ignore[method-assign]
+    other_tab_writes(app, theirs)
+    assert 'data-testid="written-elsewhere"' in app.conflict.children[0].value
+    assert app.game_screen is screen  # this game goes on until the learner chooses
+    click(app, "keep-this-game")
+    assert sent == [{"type": "write"}] and app.store.value == mine
+    assert app.conflict.children == ()
+
+    other_tab_writes(app, theirs)
+    app.lang_picker.value = "de"
+    assert "Spiel" in app.conflict.children[0].value  # said again in the new language
+    click(app, "take-other-game")
+    assert app.game_screen is not screen and app.game_screen is not None
+    assert app.game_screen.match.rules.players == 3
+    assert loads_session(app.store.value)[1].rules.players == 3
+
+
+def test_when_the_other_tab_clears_its_finished_game_this_game_is_kept_again() -> None:
+    app = started(seed="5")
+    sent: list[object] = []
+    app.store.send = sent.append  # type: ignore[method-assign]
+    other_tab_writes(app, "")
+    assert sent == [{"type": "write"}]
+    assert app.conflict.children == ()
+
+
+def test_on_the_home_screen_resume_offers_the_game_kept_last() -> None:
+    app = App("en", animate=False)
+    assert shown(app, "resume") is None
+    other_tab_writes(app, session_of(seed="9", players=3, levels=("medium", "medium")))
+    click(app, "resume")
+    assert app.game_screen is not None and app.game_screen.match.rules.players == 3

@@ -23,7 +23,17 @@ function render({ model, el }) {
   };
   model.on("change:value", write);
 
+  // Another tab of this browser wrote the key (the event never reaches the writer):
+  // Python says so and lets the learner choose, so no game is lost silently.
+  const onStorage = (ev) => {
+    if (ev.storageArea !== window.localStorage || ev.key !== key()) return;
+    const value = ev.newValue || "";
+    if (value !== model.get("value")) model.send({ type: "written-elsewhere", value });
+  };
+  window.addEventListener("storage", onStorage);
+
   model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "write") write(); // the same value again, after another tab's
     if (!msg || msg.type !== "download") return;
     const blob = new Blob([String(msg.text)], { type: "application/json" });
     const link = document.createElement("a");
@@ -34,6 +44,10 @@ function render({ model, el }) {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    model.off("change:value", write);
+  };
 }
 
 export default { render };

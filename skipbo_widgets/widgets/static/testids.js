@@ -1,25 +1,11 @@
 // ipywidgets cannot set arbitrary attributes, so Python marks a widget with the
 // class `sb-testid-NAME` and this invisible widget copies NAME into a
 // `data-testid`: on the widget's <button>/<input> when it has exactly one.
-// It also takes the file count off the label of an upload button marked `sb-no-count`,
-// and writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
+// It also writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
 // <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is.
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
-const NO_COUNT = "sb-no-count";
 const APP = ".sb-app";
-// ipywidgets' FileUpload always writes "Label (0)"; the count means nothing to a learner.
-const COUNT = /\s*\(\d+\)$/;
-
-function dropCounts(root) {
-  for (const button of root.querySelectorAll(`.${NO_COUNT}`)) {
-    for (const node of button.childNodes) {
-      // Changing a text node's data is not a change this page's observer listens to: no loop.
-      if (node.nodeType === Node.TEXT_NODE && COUNT.test(node.data)) node.data = node.data.replace(COUNT, "");
-    }
-  }
-}
-
 function apply(root) {
   for (const node of root.querySelectorAll(`[class*="${PREFIX}"]`)) {
     for (const cls of node.classList) {
@@ -32,7 +18,6 @@ function apply(root) {
       if (target.getAttribute("data-testid") !== name) target.setAttribute("data-testid", name);
     }
   }
-  dropCounts(root);
 }
 
 // The app's texts are in the learner's language: said on the app's root, a screen
