@@ -86,7 +86,7 @@ class App:
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
-        self.shell = ShellSupport(lang=self.lang)
+        self.shell = ShellSupport(lang=self.lang, title=self.tr("app.title"))
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
                               self.lesson_store, self.shell],
                              layout=w.Layout(width="100%"))
@@ -107,6 +107,7 @@ class App:
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
         self.shell.lang = self.lang
+        self.shell.title = self.tr("app.title")
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'

@@ -37,3 +37,6 @@ class ShellSupport(anywidget.AnyWidget):
 
     #: The language of the app around this widget (``de``, ``fr``, ``nl``, ``en``).
     lang = traitlets.Unicode("en").tag(sync=True)
+    #: The browser tab's title when the app is the whole page (Voilà), in that language;
+    #: a notebook (JupyterLab) keeps its own.
+    title = traitlets.Unicode("").tag(sync=True)

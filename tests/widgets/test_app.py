@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -264,3 +265,16 @@ def test_a_game_against_the_advanced_bot_runs_and_is_kept() -> None:
     screen.controller.move(str(end))
     assert screen.match.game.current == 0  # the bot has answered with its whole turn
     assert screen.match.game.turn >= 3
+
+
+def test_the_browser_tab_gets_the_apps_title_in_the_learners_language() -> None:
+    """Voilà titles the tab from the notebook's metadata ("Skip-Bo"); once the app runs,
+    ShellSupport's script puts the title in the learner's language there."""
+    notebook = json.loads((Path(__file__).parents[2] / "notebooks" / "app.ipynb").read_text())
+    assert notebook["metadata"]["title"] == "Skip-Bo"
+    app = play("fr")
+    assert app.shell.title == t("app.title", "fr")
+    app.lang_picker.value = "nl"
+    assert app.shell.title == t("app.title", "nl")
+    assert app.shell.trait_metadata("title", "sync")
+    assert "document.title = title" in (STATIC / "testids.js").read_text()

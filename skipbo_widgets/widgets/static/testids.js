@@ -27,21 +27,34 @@ function showLang(el, lang) {
   if (app && lang && app.getAttribute("lang") !== lang) app.setAttribute("lang", lang);
 }
 
+// Voilà's page is the app alone: its tab says the app's title in the learner's
+// language instead of the notebook's ("Skip-Bo" from its metadata). A notebook's
+// own tab title (JupyterLab's) is left alone.
+function showTitle(el, title) {
+  if (title && document.body.dataset.voila !== undefined && el.closest(APP)) document.title = title;
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   // `el` joins the app (and the page) only after render: the observer catches that too.
   const update = () => {
     apply(document.body);
     showLang(el, model.get("lang"));
+    showTitle(el, model.get("title"));
   };
-  const onLang = () => showLang(el, model.get("lang"));
+  const onLang = () => {
+    showLang(el, model.get("lang"));
+    showTitle(el, model.get("title"));
+  };
   const observer = new MutationObserver(update);
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
   model.on("change:lang", onLang);
+  model.on("change:title", onLang);
   update();
   return () => {
     observer.disconnect();
     model.off("change:lang", onLang);
+    model.off("change:title", onLang);
   };
 }
 
