@@ -58,6 +58,8 @@ class GameScreen:
         self.new_button = testid(w.Button(icon="refresh"), "new-game")
         self.save_button = testid(w.Button(icon="download"), "save-file")
         self.next_button = testid(w.Button(button_style="success", icon="play"), "next-game")
+        #: A saved file is plain JSON with every card in it: said where it is saved.
+        self.save_note = testid(w.HTML(), "save-note")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.undo_button.on_click(lambda _b: self.undo())
         self.skip_button.on_click(lambda _b: self.skip())
@@ -72,7 +74,7 @@ class GameScreen:
             w.HBox([self.hint_button, self.undo_button]), self.hint_box, self.review_box,
             w.HBox([self.speed_picker, self.skip_button]),
             self.score_box, self.log_box,
-            w.HBox([self.save_button, self.new_button, self.menu_button]),
+            w.HBox([self.save_button, self.new_button, self.menu_button]), self.save_note,
         ], layout=w.Layout(flex="0 1 320px", min_width="260px"))
         side.add_class("sb-side")
         self.widget = w.HBox([self.table_box, side],
@@ -210,6 +212,7 @@ class GameScreen:
         self.menu_button.description = tr("game.menu")
         self.new_button.description = tr("ui.new_game")
         self.save_button.description = tr("game.save_file")
+        self.save_note.value = f'<p class="sb-note">{html.escape(tr("game.save_file_note"))}</p>'
         self.next_button.description = tr("game.next_game")
         self._show_review()
         if self.hint_box.value:

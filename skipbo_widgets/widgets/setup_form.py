@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import ipywidgets as w
@@ -40,8 +41,11 @@ class SetupForm:
         kind = {0: "standard", SHORT_STOCK: "short"}.get(s.stock_size, "custom")
         self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style,
                                      options=STOCK_KINDS, value=kind)  # labelled in _update
-        self.custom_stock = w.BoundedIntText(value=s.stock_size or 15, min=MIN_STOCK,
-                                             max=MAX_STOCK, layout=w.Layout(width="6em"))
+        # No bounds in the box: the browser would clamp a 3 to a 5 without a word;
+        # the range is said beside it and an out-of-range number is refused on start.
+        self.custom_stock = testid(w.IntText(value=s.stock_size or 15,
+                                             layout=w.Layout(width="5em")), "stock-size")
+        self.custom_unit = w.HTML()
         self.teams = testid(w.Checkbox(value=s.teams, description=tr("setup.teams"),
                                        indent=False), "teams")
         self.faces = w.ToggleButtons(
@@ -67,10 +71,15 @@ class SetupForm:
             widget.observe(lambda _c: self._update(), names="value")
         self.stock.observe(lambda c: self._stock_changed(c["new"]), names="value")
         self.bots_box = w.VBox()
-        self.stock_box = w.HBox([self.stock, self.custom_stock])
+        self.custom_box = w.HBox([self.custom_stock, self.custom_unit],
+                                 layout=w.Layout(align_items="center"))
+        self.stock_box = w.HBox([self.stock, self.custom_box],
+                                layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.partner_note = testid(w.HTML(), "partner-note")
         self.widget = w.VBox([
             w.HTML(f"<h2>{tr('setup.title')}</h2>"),
-            self.players, self.bots_box, self.stock_box, self.teams, self.faces, self.match,
+            self.players, self.bots_box, self.stock_box, self.teams, self.partner_note,
+            self.faces, self.match,
             self.seed, self.practice, self.hints, self.error, w.HBox([back, start]),
         ], layout=w.Layout(padding="8px"))
         self.widget.add_class("sb-setup")
@@ -99,9 +108,21 @@ class SetupForm:
         ]
         self.stock.value = kind
         self._stock_changed(kind)
+        self.custom_unit.value = html.escape(self.tr("setup.stock.range", min=MIN_STOCK,
+                                                     max=MAX_STOCK))
+        self.partner_note.value = self._partner_html(n) if self.teams.value else ""
+
+    def _partner_html(self, players: int) -> str:
+        """Who plays with the learner: teams are decided by the seats (partners sit opposite)."""
+        rules = GameSettings(players=players, levels=("medium",) * (players - 1),
+                             teams=True).rules()
+        partner = rules.partner(0)
+        names = [self.tr("player.you"), *BOT_NAMES]
+        return (f'<div class="sb-form-note">'
+                f'{html.escape(self.tr("setup.partner", partner=partner, names=names))}</div>')
 
     def _stock_changed(self, kind: str | None) -> None:
-        self.custom_stock.layout.display = "" if kind == "custom" else "none"
+        self.custom_box.layout.display = "" if kind == "custom" else "none"
 
     def settings(self) -> GameSettings:
         """The chosen settings; raises GameError with the reason if they cannot be played."""
@@ -124,7 +145,8 @@ class SetupForm:
         try:
             settings = self.settings()
         except GameError as err:
-            self.error.value = f'<div class="sb-form-error">{explain(err, self.lang)}</div>'
+            self.error.value = \
+                f'<div class="sb-form-error">{html.escape(explain(err, self.lang))}</div>'
             return
         self.error.value = ""
         self._on_start(settings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -278,3 +279,43 @@ def test_the_browser_tab_gets_the_apps_title_in_the_learners_language() -> None:
     assert app.shell.title == t("app.title", "nl")
     assert app.shell.trait_metadata("title", "sync")
     assert "document.title = title" in (STATIC / "testids.js").read_text()
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_a_stock_size_out_of_range_is_refused_with_the_range(lang: str) -> None:
+    from skipbo_widgets.widgets.setup_form import SetupForm
+
+    chosen: list[GameSettings] = []
+    form = SetupForm(lang, on_start=chosen.append, on_back=lambda: None)
+    form.stock.value = "custom"
+    assert form.custom_unit.value == t("setup.stock.range", lang, min=5, max=30)
+    form.custom_stock.value = 3  # the box does not clamp it to 5 behind the learner's back
+    form.submit()
+    assert chosen == []
+    assert html.unescape(form.error.value).count(
+        t("error.bad_stock_size", lang, stock_size=3, min=5, max=30)) == 1
+    form.custom_stock.value = 7
+    form.submit()
+    assert chosen[0].stock_size == 7
+
+
+@pytest.mark.parametrize(("players", "partner"), [(4, "Leo"), (6, "Emma")])
+def test_the_team_setup_names_the_learners_partner(players: int, partner: str) -> None:
+    from skipbo_widgets.widgets.setup_form import SetupForm
+
+    form = SetupForm("de", on_start=lambda _s: None, on_back=lambda: None)
+    form.players.value = str(players)
+    assert form.partner_note.value == ""
+    form.teams.value = True
+    assert partner in form.partner_note.value
+    settings = form.settings()
+    names = ["Du", *("Mia", "Leo", "Emma", "Noah", "Lina")]
+    assert names[settings.rules().partner(0)] == partner
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_the_save_button_says_that_the_file_shows_every_card(lang: str) -> None:
+    app = started(lang)
+    assert app.game_screen is not None
+    note = html.unescape(app.game_screen.save_note.value)
+    assert t("game.save_file_note", lang) in note
