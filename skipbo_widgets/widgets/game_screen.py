@@ -69,9 +69,13 @@ class GameScreen:
         self.next_button.on_click(lambda _b: self.next_game())
         self.speed_picker.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
 
+        #: Whose turn it is, hint and undo: on a phone they stay at the foot of the screen
+        #: (app.css), where the learner's hand is, instead of below a table taller than it.
+        self.actions = w.VBox([self.turn_info, w.HBox([self.hint_button, self.undo_button]),
+                               self.hint_box])
+        self.actions.add_class("sb-actions")
         side = w.VBox([
-            self.turn_info, self.end_box,
-            w.HBox([self.hint_button, self.undo_button]), self.hint_box, self.review_box,
+            self.actions, self.end_box, self.review_box,
             w.HBox([self.speed_picker, self.skip_button]),
             self.score_box, self.log_box,
             w.HBox([self.save_button, self.new_button, self.menu_button]), self.save_note,

@@ -76,11 +76,18 @@ class SetupForm:
         self.stock_box = w.HBox([self.stock, self.custom_box],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.partner_note = testid(w.HTML(), "partner-note")
+        # Two columns side by side where there is room (a 1280 by 800 screen shows the start
+        # button without scrolling), one under the other on a phone.
+        columns = [w.VBox(rows, layout=w.Layout(flex="1 1 360px", min_width="0"))
+                   for rows in ([self.players, self.bots_box, self.stock_box, self.teams,
+                                 self.partner_note],
+                                [self.faces, self.match, self.seed, self.practice, self.hints])]
+        for column in columns:
+            column.add_class("sb-setup-col")
         self.widget = w.VBox([
             w.HTML(f"<h2>{tr('setup.title')}</h2>"),
-            self.players, self.bots_box, self.stock_box, self.teams, self.partner_note,
-            self.faces, self.match,
-            self.seed, self.practice, self.hints, self.error, w.HBox([back, start]),
+            w.HBox(columns, layout=w.Layout(flex_flow="row wrap", width="100%")),
+            self.error, w.HBox([back, start]),
         ], layout=w.Layout(padding="8px"))
         self.widget.add_class("sb-setup")
         self._update()

@@ -320,12 +320,20 @@ class TutorialScreen:
                 f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
         return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
 
+    def _task_text(self) -> str:
+        return f'{self.tr("tutorial.your_task")} {self.tr(self.step.key + ".task")}'
+
     def render_table(self) -> None:
         text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")
+        # On a narrow screen the lesson's text sits above the table, out of sight while
+        # the learner taps the cards: the open task is said in the table's own status line
+        # too (app.css shows that line only there), until an answer takes its place.
+        task = self.run.has_task and not self.run.done and not text
         self.table.view = {
             **table_view(observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
                          lang=self.lang, interactive=self.run.active, highlight=self._highlight(),
-                         status=text, status_kind=kind),
+                         status=self._task_text() if task else text,
+                         status_kind="todo" if task else kind),
             "scene": self._scene,
         }
         self.feedback_box.value = "" if not text else (

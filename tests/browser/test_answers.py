@@ -1,4 +1,5 @@
-"""In the page: every click and every file gets an answer; two tabs never lose a game silently."""
+"""In the page: every click and file gets an answer, two tabs never lose a game silently,
+and the new-game form fits a laptop screen."""
 
 from __future__ import annotations
 
@@ -55,3 +56,20 @@ def test_a_second_tab_that_saves_another_game_is_announced(page: Page) -> None:
     page.click('[data-testid="take-other-game"]')
     page.wait_for_selector('[data-testid="player-2"]')  # the other tab's three players
     no_python_errors(page)
+
+
+def test_at_1280x800_the_start_button_is_on_the_screen(browser: Any, voila_url: str) -> None:
+    """The form's two columns sit side by side on a laptop: no scrolling to start."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=fr")
+        page.click('[data-testid="play"]', timeout=60_000)
+        page.click('[data-testid="players"] >> text="6"')
+        page.click('[data-testid="teams"]')
+        page.wait_for_selector('[data-testid="partner-note"] .sb-form-note')
+        start = page.eval_on_selector('[data-testid="start-game"]',
+                                      "e => e.getBoundingClientRect().bottom")
+        assert start <= 800
+    finally:
+        context.close()

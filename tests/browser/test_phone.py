@@ -73,8 +73,10 @@ def test_a_click_on_the_learners_empty_stock_pile_is_answered(phone_page: Page) 
     page.click('[data-testid="stock-0"]')
     partner = default_names(4, 0, DE)[2]
     expected = t("status.stock_empty", DE, partner=partner)
-    page.wait_for_selector('[data-testid="status"]')
-    assert page.inner_text('[data-testid="status"]').strip() == expected
+    # The status line first says the step's task: wait for the answer to the click.
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=\"status\"]')?.innerText.trim() === text",
+        arg=expected)
     assert page.inner_text('[data-testid="stock-count-0"]').strip() == "0"
     no_python_errors(page)
 
@@ -230,7 +232,8 @@ def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page:
     page.wait_for_selector('[data-testid="start-game"]')
     page.wait_for_timeout(300)
     form = box(page, ".sb-setup")
-    rows = page.eval_on_selector_all(".sb-setup > .widget-box, .sb-setup > .lm-Widget", """es =>
+    rows = page.eval_on_selector_all(
+        ".sb-setup > .widget-html, .sb-setup > .widget-hbox:last-child, .sb-setup-col > *", """es =>
         es.filter(e => e.offsetParent !== null).map(e => {
             const r = e.getBoundingClientRect();
             return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
@@ -246,4 +249,29 @@ def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page:
                                       "es => es.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 16
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    no_python_errors(page)
+
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    return dict(page.eval_on_selector(selector, """e => {
+        const r = e.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom};
+    }"""))
+
+
+def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Page) -> None:
+    """The table is taller than a phone: whose turn it is, hint and undo stick to the foot
+    of the screen, and a message scrolled into sight stops above them."""
+    page = phone_page
+    start_game_with(page, DE, 2)
+    height = PHONE["height"]
+    for name in ("hint", "undo"):
+        button = rect(page, f'[data-testid="{name}"]')
+        assert button["top"] >= 0 and button["bottom"] <= height, name
+    page.click('[data-testid="stock-1"]')  # Mia's pile: the answer comes at the table's foot
+    page.wait_for_selector('[data-testid="status"]')
+    page.wait_for_timeout(800)  # the smooth scroll into sight
+    status, bar = rect(page, '[data-testid="status"]'), rect(page, ".sb-actions")
+    assert status["bottom"] <= bar["top"] + 1
+    assert bar["bottom"] <= height + 1
     no_python_errors(page)

@@ -356,3 +356,15 @@ def test_a_click_on_an_opponents_pile_in_a_lesson_says_whose_it_is() -> None:
     assert t("status.not_your_pile", "fr", player=1,
              names=[p["name"] for p in names]) in feedback(tut)
     assert tut.run.game.state_key() == before
+
+
+def test_the_open_task_is_said_by_the_cards_until_an_answer_takes_its_place() -> None:
+    """On a phone the lesson's text is above the table; the table's own status line
+    (shown only on narrow screens) says the task while the learner taps the cards."""
+    tut = screen("nl")
+    _first_task(tut)
+    task = f'{t("tutorial.your_task", "nl")} {t(tut.step.key + ".task", "nl")}'
+    assert tut.table.view["status"] == task and tut.table.view["status_kind"] == "todo"
+    assert feedback(tut) == ""
+    click(tut, {"type": "move", "move": "s-d1"})
+    assert tut.table.view["status"] != task and feedback(tut)

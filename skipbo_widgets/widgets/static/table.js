@@ -253,8 +253,9 @@ function render({ model, el }) {
       const status = h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
         role: "status", "aria-live": "polite", text: v.status });
       root.append(status);
-      // A new message below the fold (a phone) is scrolled into sight.
-      if (v.status !== lastStatus && status.offsetParent !== null) {
+      // A new message below the fold (a phone) is scrolled into sight; a lesson's task
+      // ("todo") is not: the learner first reads the step's text above the table.
+      if (v.status !== lastStatus && v.status_kind !== "todo" && status.offsetParent !== null) {
         requestAnimationFrame(() => status.scrollIntoView({ block: "nearest", behavior: "smooth" }));
       }
     }
