@@ -110,7 +110,7 @@ class App:
         self.shell.title = self.tr("app.title")
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        self._show_title("app.title")
         self._show_notice()
         self._show_conflict()
         if self.screen == "game" and self.game_screen is not None:
@@ -124,9 +124,12 @@ class App:
 
     # -- screens ------------------------------------------------------------
 
+    def _show_title(self, key: str) -> None:
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key))}</h1>'
+
     def show_home(self) -> None:
         self.screen = "home"
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        self._show_title("app.title")
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
                                 button_style="info"), "learn")
         learn.on_click(lambda _b: self.show_learn())
@@ -171,7 +174,7 @@ class App:
         """The lessons, where the learner left them last time."""
         self.screen = "learn"
         self._clear_notice()
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("tutorial.heading"))}</h1>'
+        self._show_title("tutorial.heading")
         if self.tutorial is None:
             self.tutorial = TutorialScreen(
                 self.lang, on_practice=lambda: self.start(PRACTICE), on_menu=self.show_home,
@@ -195,7 +198,7 @@ class App:
     def start(self, settings: GameSettings, match: Match | None = None) -> None:
         """Start (or resume) a game with these settings."""
         self._clear_notice()
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+        self._show_title("app.title")
         self.last_settings = settings
         self.resume = None
         self.screen = "game"
@@ -313,7 +316,7 @@ class App:
         if live is not None:  # back to the very same game: its log, undo and review stay
             self.screen = "game"
             self._clear_notice()
-            self.title.value = f'<h1 class="sb-title">{html.escape(self.tr("app.title"))}</h1>'
+            self._show_title("app.title")
             live.set_lang(self.lang)
             self.body.children = [live.widget]
         elif self.resume is not None:

@@ -133,10 +133,12 @@ class TableController:
                 self._say(lambda: not_your_pile_message(self.observation(), owner, tr=self.tr,
                                                         names=self.names), "info")
         elif kind in ("select", "target"):
-            if empty_stock_message(self.observation(), source, tr=self.tr,
-                                   names=self.names) is not None:
-                self._say(lambda: empty_stock_message(self.observation(), source, tr=self.tr,
-                                                      names=self.names) or "", "error")
+            def empty_stock() -> str:
+                return empty_stock_message(self.observation(), source, tr=self.tr,
+                                           names=self.names) or ""
+
+            if empty_stock():
+                self._say(empty_stock, "error")
             elif not self.my_turn:
                 self._say(self._wait_message, "info")
             elif (pile := empty_discard_pile(self.observation(), source)) is not None:

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from ..i18n import explain, t
 from ..skipbo.bots import LEVELS
-from ..skipbo.engine import GameError
+from ..skipbo.engine import GameError, Rules
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from .settings import BOT_NAMES, GameSettings
 from .testids import testid
@@ -121,9 +121,7 @@ class SetupForm:
 
     def _partner_html(self, players: int) -> str:
         """Who plays with the learner: teams are decided by the seats (partners sit opposite)."""
-        rules = GameSettings(players=players, levels=("medium",) * (players - 1),
-                             teams=True).rules()
-        partner = rules.partner(0)
+        partner = Rules(players=players, teams=True).partner(0)
         names = [self.tr("player.you"), *BOT_NAMES]
         return (f'<div class="sb-form-note">'
                 f'{html.escape(self.tr("setup.partner", partner=partner, names=names))}</div>')
