@@ -25,7 +25,7 @@ READABLE_PX = 14
 def box(page: Page, selector: str) -> dict[str, float]:
     return dict(page.eval_on_selector(selector, """e => {
         const r = e.getBoundingClientRect();
-        return {left: r.left, right: r.right};
+        return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
     }"""))
 
 
@@ -252,13 +252,6 @@ def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page:
     no_python_errors(page)
 
 
-def rect(page: Page, selector: str) -> dict[str, float]:
-    return dict(page.eval_on_selector(selector, """e => {
-        const r = e.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom};
-    }"""))
-
-
 def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Page) -> None:
     """The table is taller than a phone: whose turn it is, hint and undo stick to the foot
     of the screen, and a message scrolled into sight stops above them."""
@@ -266,12 +259,12 @@ def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Pa
     start_game_with(page, DE, 2)
     height = PHONE["height"]
     for name in ("hint", "undo"):
-        button = rect(page, f'[data-testid="{name}"]')
+        button = box(page, f'[data-testid="{name}"]')
         assert button["top"] >= 0 and button["bottom"] <= height, name
     page.click('[data-testid="stock-1"]')  # Mia's pile: the answer comes at the table's foot
     page.wait_for_selector('[data-testid="status"]')
     page.wait_for_timeout(800)  # the smooth scroll into sight
-    status, bar = rect(page, '[data-testid="status"]'), rect(page, ".sb-actions")
+    status, bar = box(page, '[data-testid="status"]'), box(page, ".sb-actions")
     assert status["bottom"] <= bar["top"] + 1
     assert bar["bottom"] <= height + 1
     no_python_errors(page)
