@@ -242,6 +242,12 @@ class GameScreen:
             self.turn_info.value = _box(self.tr("ui.your_turn"), "turn")
         else:
             self.turn_info.value = _box(self.tr("ui.player_turn", player=game.current), "wait")
+        others = [line for line in self.log.lines if line.seat not in (0, None)]
+        if self.turn_info.value and others:
+            # A phone shows the table's middle off screen: the bar at its foot says what
+            # the computer players did last (app.css shows this line only there).
+            self.turn_info.value += (f'<div class="sb-last-move" data-testid="last-move">'
+                                     f"{html.escape(others[-1].text)}</div>")
         self.undo_button.disabled = not c.can_undo() or self._bot_task is not None
         self.hint_button.disabled = not (c.my_turn and self.settings.hints)
         self.skip_button.disabled = not c.bots_to_move

@@ -267,4 +267,11 @@ def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Pa
     status, bar = box(page, '[data-testid="status"]'), box(page, ".sb-actions")
     assert status["bottom"] <= bar["top"] + 1
     assert bar["bottom"] <= height + 1
+    # The learner discards; Mia plays while the table's middle is off screen: the bar
+    # says what she did last.
+    page.click('[data-testid="hand-card-0"]')
+    page.click('[data-testid="discard-0-0"]')
+    last = page.wait_for_selector('.sb-actions [data-testid="last-move"]', timeout=30_000)
+    assert last.is_visible() and last.inner_text().startswith("Mia")
+    assert box(page, '.sb-actions [data-testid="last-move"]')["bottom"] <= height + 1
     no_python_errors(page)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 from collections.abc import Iterator
 from typing import Any
 
@@ -171,3 +172,17 @@ def test_on_the_home_screen_resume_offers_the_game_kept_last() -> None:
     other_tab_writes(app, session_of(seed="9", players=3, levels=("medium", "medium")))
     click(app, "resume")
     assert app.game_screen is not None and app.game_screen.match.rules.players == 3
+
+
+def test_the_turn_line_says_what_a_computer_player_did_last() -> None:
+    """On a phone the table's middle is off screen while a bot plays: the bar at the
+    foot of the screen (turn, hint, undo) says its last move too."""
+    app = started(seed="5")
+    screen = app.game_screen
+    assert screen is not None
+    c = screen.controller
+    c.move(str(next(m for m in c.game.legal_moves() if m.is_discard)))
+    assert c.my_turn  # the bot has played its whole turn
+    last = next(line for line in reversed(screen.log.lines) if line.seat not in (0, None))
+    assert f'data-testid="last-move">{html.escape(last.text)}</div>' in screen.turn_info.value
+    assert last.text.startswith("Mia")
