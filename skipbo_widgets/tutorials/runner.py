@@ -78,9 +78,12 @@ class StepRun:
             return Feedback("idle")
         try:
             move = Move.parse(text)
-            self.game.push(move, by=LEARNER)
-        except (IllegalMove, NotationError) as err:
+        except NotationError as err:
             return self._failed(Feedback("illegal", error=err))
+        try:
+            self.game.push(move, by=LEARNER)
+        except IllegalMove as err:  # the move goes with it: a partner's card is named so
+            return self._failed(Feedback("illegal", move, error=err))
         if self._reached(self.game):
             self.moves.append(move)
             return Feedback("done", move)

@@ -170,13 +170,8 @@ class TableController:
         return True
 
     def explain(self, err: GameError, move: Move | None = None) -> str:
-        """Why ``move`` (or the request) was refused; a partner's card is named as theirs."""
-        partner = self.observation().partner
-        if move is not None and move.partner and partner is not None \
-                and err.reason is Reason.WRONG_VALUE:
-            return t(f"{error_key(err)}.partner", self.lang, names=self.names, wild=WILD,
-                     faces=self.game.rules.faces, partner=partner, **err.params)
-        return explain(err, self.lang, faces=self.game.rules.faces, names=self.names)
+        """Why ``move`` (or the request) was refused, in the learner's language."""
+        return explain_refusal(err, move, self.observation(), lang=self.lang, names=self.names)
 
     def step_bot(self) -> bool:
         """Let the bot whose turn it is make one move; False if no bot is to move."""
@@ -296,6 +291,18 @@ def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..
     if source == "ps" and obs.seats[partner].stock_count == 0:
         return tr("error.stock_empty", seat=partner, names=names)
     return None
+
+
+def explain_refusal(err: GameError, move: Move | None, obs: Observation, *, lang: str,
+                    names: Sequence[str]) -> str:
+    """Why the engine refused ``move`` for the seat of ``obs``; a card of the partner's
+    piles that does not fit is named as the partner's ("Leo's card is a 6"), not "yours"."""
+    partner = obs.partner
+    if move is not None and move.partner and partner is not None \
+            and err.reason is Reason.WRONG_VALUE:
+        return t(f"{error_key(err)}.partner", lang, names=names, wild=WILD,
+                 faces=obs.rules.faces, partner=partner, **err.params)
+    return explain(err, lang, faces=obs.rules.faces, names=names)
 
 
 def empty_discard_pile(obs: Observation, source: str | None) -> int | None:

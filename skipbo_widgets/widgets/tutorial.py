@@ -15,13 +15,19 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..i18n import explain, t
+from ..i18n import t
 from ..skipbo.engine import Move, Observation, observe
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
-from .controller import default_names, empty_stock_message, not_your_pile_message, opponent_of
+from .controller import (
+    default_names,
+    empty_stock_message,
+    explain_refusal,
+    not_your_pile_message,
+    opponent_of,
+)
 from .table import CardTable
 from .testids import testid
 from .view import table_view
@@ -232,8 +238,8 @@ class TutorialScreen:
 
     def _why(self, feedback: Feedback, before: Observation) -> str:
         if feedback.error is not None:
-            why = explain(feedback.error, self.lang, faces=self.run.game.rules.faces,
-                          names=self._names())
+            why = explain_refusal(feedback.error, feedback.move, before, lang=self.lang,
+                                  names=self._names())
         elif feedback.move is not None and feedback.move.is_discard:
             why = self.tr("tutorial.wrong_discard")
         else:

@@ -368,3 +368,19 @@ def test_the_open_task_is_said_by_the_cards_until_an_answer_takes_its_place() ->
     assert feedback(tut) == ""
     click(tut, {"type": "move", "move": "s-d1"})
     assert tut.table.view["status"] != task and feedback(tut)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_partners_card_on_the_wrong_pile_is_named_as_the_partners_in_a_lesson(
+        lang: str) -> None:
+    tut = screen(lang)
+    tut.go(*TEAM_WIN)
+    game = tut.run.game
+    card = game.stocks[2][-1]
+    pile = next(p for p in range(4) if game.building[p] and len(game.building[p]) + 1 != card)
+    before = game.state_key()
+    click(tut, {"type": "move", "move": f"ps-b{pile + 1}"})
+    assert tut.run.game.state_key() == before
+    expected = t("error.wrong_value.partner", lang, card=card, pile=pile,
+                 needs=len(game.building[pile]) + 1, partner=2, names=tut._names())
+    assert expected in feedback(tut)
