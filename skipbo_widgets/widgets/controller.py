@@ -43,6 +43,8 @@ class Bot(Protocol):
 
 
 Listener = Callable[[list[Event]], None]
+#: The piles in the middle that nobody plays from (by test id), and what a click on one says.
+SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
 
 
 class TableController:
@@ -126,12 +128,14 @@ class TableController:
             return self.move(request.get("move", ""))
         source = request.get("source")
         if kind == "look":
-            owner = opponent_of(self.observation(), request.get("pile"))
-            if owner is None:
-                self.say("error.bad_request", "error")
+            def answer() -> str:
+                return look_message(self.observation(), request.get("pile"), tr=self.tr,
+                                    names=self.names) or ""
+
+            if answer():
+                self._say(answer, "info")
             else:
-                self._say(lambda: not_your_pile_message(self.observation(), owner, tr=self.tr,
-                                                        names=self.names), "info")
+                self.say("error.bad_request", "error")
         elif kind in ("select", "target"):
             def empty_stock() -> str:
                 return empty_stock_message(self.observation(), source, tr=self.tr,
@@ -333,9 +337,15 @@ def opponent_of(obs: Observation, pile: str | None) -> int | None:
     return seat
 
 
-def not_your_pile_message(obs: Observation, owner: int, *, tr: Callable[..., str],
-                          names: Sequence[str]) -> str:
-    """Why a click on an opponent's pile does nothing."""
+def look_message(obs: Observation, pile: str | None, *, tr: Callable[..., str],
+                 names: Sequence[str]) -> str | None:
+    """What a click on a pile nobody may play from says: an opponent's (whose it is),
+    the draw pile or the completed piles (what they are); ``None`` for any other name."""
+    if pile in SHARED_PILES:
+        return tr(SHARED_PILES[pile])
+    owner = opponent_of(obs, pile)
+    if owner is None:
+        return None
     key = "status.not_your_pile.team" if obs.partner is not None else "status.not_your_pile"
     return tr(key, player=owner, names=names)
 

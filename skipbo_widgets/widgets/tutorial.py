@@ -25,8 +25,7 @@ from .controller import (
     default_names,
     empty_stock_message,
     explain_refusal,
-    not_your_pile_message,
-    opponent_of,
+    look_message,
 )
 from .table import CardTable
 from .testids import testid
@@ -196,13 +195,16 @@ class TutorialScreen:
                 self.render_table()
             elif not self.run.active and (source or request.get("target")):
                 self._idle()
-        elif kind == "look" and (owner := opponent_of(observe(self.run.game, LEARNER),
-                                                     request.get("pile"))) is not None:
-            self._message = (lambda: not_your_pile_message(
-                observe(self.run.game, LEARNER), owner, tr=self.tr, names=self._names()), "info")
+        elif kind == "look" and self._look(request.get("pile")):
+            self._message = (lambda: self._look(request.get("pile")), "info")
             self.render_table()
         else:
             self.say("error.bad_request", "error")
+
+    def _look(self, pile: str | None) -> str:
+        """What a click on a pile nobody may play from says (``""``: no such pile)."""
+        return look_message(observe(self.run.game, LEARNER), pile, tr=self.tr,
+                            names=self._names()) or ""
 
     def _empty_stock(self, source: str | None) -> str | None:
         """Why nothing comes from a clicked stock pile that is empty (else ``None``)."""

@@ -38,12 +38,16 @@ def test_the_tab_title_and_a_file_over_the_websocket_limit(page: Page, tmp_path:
     no_python_errors(page)
 
 
-def test_a_click_on_an_opponents_pile_is_answered(page: Page) -> None:
+def test_a_click_on_an_opponents_pile_or_the_draw_pile_is_answered(page: Page) -> None:
     devtools.start_game(page, f"{page.base_url}?lang=de", "12", timeout=60_000)
     page.click('[data-testid="stock-1"]')
     status = page.wait_for_selector('[data-testid="status"]')
     assert status.inner_text().strip() == t("status.not_your_pile", "de", player=1,
                                              names=["Du", *BOT_NAMES])
+    page.click('[data-testid="draw-pile"]')
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=\"status\"]')?.innerText.trim() === text",
+        arg=t("status.draw_pile", "de"))
     no_python_errors(page)
 
 

@@ -154,3 +154,16 @@ def test_a_click_on_the_partners_empty_discard_pile_says_it_is_empty() -> None:
     assert not game.discards[2][1]
     browser_sends(c, {"type": "select", "source": "pd2"})
     assert c.view["status"] == t("error.discard_pile_empty", "de", pile=1)
+
+
+@pytest.mark.parametrize(("pile", "key"), [("draw-pile", "status.draw_pile"),
+                                           ("completed", "status.completed")])
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_a_click_on_the_draw_pile_or_the_completed_piles_says_what_they_are(
+        pile: str, key: str, lang: str) -> None:
+    game = two_players([1, 5], [3])
+    before = game.state_key()
+    c = TableController(game, seat=0, lang=lang)
+    browser_sends(c, {"type": "look", "pile": pile})
+    assert c.view["status"] == t(key, lang)
+    assert game.state_key() == before

@@ -384,3 +384,10 @@ def test_the_partners_card_on_the_wrong_pile_is_named_as_the_partners_in_a_lesso
     expected = t("error.wrong_value.partner", lang, card=card, pile=pile,
                  needs=len(game.building[pile]) + 1, partner=2, names=tut._names())
     assert expected in feedback(tut)
+
+
+def test_a_click_on_the_draw_pile_in_a_lesson_says_what_it_is() -> None:
+    tut = screen("de")
+    _first_task(tut)
+    click(tut, {"type": "look", "pile": "draw-pile"})
+    assert t("status.draw_pile", "de") in feedback(tut)

@@ -224,13 +224,17 @@ function render({ model, el }) {
         testid: `build-${i}`, cls: "sb-building-pile",
       }),
       h("span", { class: "sb-needs", "data-testid": `build-needs-${i}`, text: pile.needs_label || "" })));
+    // The draw pile and the completed piles are no source either; a click says what they are.
+    const look = (pile) => () => model.send({ type: "look", pile });
     root.append(h("div", { class: "sb-center" },
-      h("div", { class: "sb-side-pile", "data-testid": "draw-pile", title: L.draw_pile || "" },
+      h("div", { class: "sb-side-pile", "data-testid": "draw-pile", title: L.draw_pile || "",
+        onclick: look("draw-pile") },
         cardNode(v.draw_count ? "back" : null, v),
         h("span", { class: "sb-count", text: v.draw_label || "" })),
       h("div", { class: "sb-building" }, building),
       // Completed piles lie aside face up, their 12 on top: not a second draw pile.
-      h("div", { class: "sb-side-pile", "data-testid": "completed", title: L.completed || "" },
+      h("div", { class: "sb-side-pile", "data-testid": "completed", title: L.completed || "",
+        onclick: look("completed") },
         cardNode(v.completed_count ? 12 : null, v),
         h("span", { class: "sb-count", text: v.completed_label || "" }))));
 
