@@ -76,6 +76,16 @@ function render({ model, el }) {
     if (selected) root.querySelector(".sb-legal")?.focus();
   }
 
+  // Piles nobody plays from (an opponent's, the draw pile, the completed piles) are no
+  // source, but a click on one is answered: Python says whose or what it is.
+  function look(pile) {
+    return () => {
+      selected = null;
+      model.send({ type: "look", pile });
+      draw();
+    };
+  }
+
   // Every pile or card one can act on is one real <button>: focusable, read by
   // screen readers, usable with Enter/Space. It can be a source (pick the card
   // up), a target (put the selected card here), or both (a discard pile).
@@ -141,12 +151,6 @@ function render({ model, el }) {
     const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
     let stock;
-    // An opponent's piles are no source, but a click on one is answered: whose pile it is.
-    const look = (testid) => () => {
-      selected = null;
-      model.send({ type: "look", pile: testid });
-      draw();
-    };
     if (prefix === null) {
       stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
         onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
@@ -224,8 +228,6 @@ function render({ model, el }) {
         testid: `build-${i}`, cls: "sb-building-pile",
       }),
       h("span", { class: "sb-needs", "data-testid": `build-needs-${i}`, text: pile.needs_label || "" })));
-    // The draw pile and the completed piles are no source either; a click says what they are.
-    const look = (pile) => () => model.send({ type: "look", pile });
     root.append(h("div", { class: "sb-center" },
       h("div", { class: "sb-side-pile", "data-testid": "draw-pile", title: L.draw_pile || "",
         onclick: look("draw-pile") },
