@@ -26,7 +26,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from skipbo_widgets.devtools import CHROMIUM, CHROMIUM_ARGS, voila_server
+from skipbo_widgets.devtools import launch_chromium, voila_server
 
 WIDGET = b"application/vnd.jupyter.widget-view+json"
 IOPUB_TIMEOUT = "Timeout waiting for IOPub output"
@@ -63,7 +63,7 @@ async def browse(url: str, pages: int, limit: float) -> list[tuple[bool, float]]
         return shown, seconds
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await launch_chromium(p)  # the async API: launch() gives a coroutine
         results = await asyncio.gather(*(visit(browser) for _ in range(pages)))
         await browser.close()
     return list(results)
