@@ -1,37 +1,60 @@
-# `make test` and `make app` set up .venv themselves on a fresh machine.
+# `make test`, `make app` and `make lab` set up .venv themselves on a fresh machine.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-
 APP_STAMP := $(VENV)/.installed-app
+LAB_STAMP := $(VENV)/.installed-lab
+# Every install takes the app's dependencies at the versions the tests ran with,
+# as Binder does (`make pins` rewrites the file from .venv; see tools/pins.py).
+CONSTRAINTS := binder/constraints.txt
+INSTALL = $(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install -q --upgrade pip && \
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e
+
 PORT ?= 8866
 # Idle visitor kernels are shut down, so a classroom of tabs does not pile up kernels
 # (nor do reloads: Voilà's own shutdown request on page unload is refused, voila#1458).
-VOILA_FLAGS := --no-browser --port=$(PORT) \
+# A burst of first visits starves a small machine's cores: Voilà's default 4 s wait
+# for a kernel's output left pages blank (defect 15; docs/benchmarks.md, "first visits").
+VOILA_FLAGS := \
 	--MappingKernelManager.cull_interval=60 \
 	--MappingKernelManager.cull_idle_timeout=900 \
-	--MappingKernelManager.cull_connected=False
+	--MappingKernelManager.cull_connected=False \
+	--VoilaExecutor.iopub_timeout=60 \
+	--VoilaExecutor.startup_timeout=180 \
+	--VoilaExecutor.timeout=300
+# JupyterLab refuses to run as root without this flag (as on the project's machines).
+LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
+# The fast layers alone (`make test-fast`): no browser, no wheel, no long play-outs.
+FAST := not slow and not browser
 
-.PHONY: app test lint typecheck unit bench screenshots catalogs clean
+.PHONY: app lab test test-fast lint typecheck unit bench screenshots catalogs pins \
+	voila-flags clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+$(STAMP): pyproject.toml $(CONSTRAINTS)
+	$(INSTALL) '.[test]'
 	touch $@
 
-$(APP_STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[app]'
+$(APP_STAMP): pyproject.toml $(CONSTRAINTS)
+	$(INSTALL) '.[app]'
+	touch $@
+
+$(LAB_STAMP): pyproject.toml $(CONSTRAINTS)
+	$(INSTALL) '.[lab]'
 	touch $@
 
 # Serve the Voilà app on http://localhost:$(PORT)
 app: $(APP_STAMP)
-	$(BIN)/voila $(VOILA_FLAGS) notebooks/app.ipynb
+	$(BIN)/voila --no-browser --port=$(PORT) $(VOILA_FLAGS) notebooks/app.ipynb
+
+# JupyterLab on the notebooks: `play()` and `tutorial()` run inline there.
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks
 
 test: lint typecheck unit
+
+test-fast: lint typecheck $(STAMP)
+	$(BIN)/pytest -m '$(FAST)'
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -52,6 +75,14 @@ screenshots: $(STAMP)
 # Rebuild the compiled message catalogs after editing a .po file.
 catalogs: $(STAMP)
 	$(BIN)/python -m skipbo_widgets.i18n.build
+
+# Rewrite binder/constraints.txt from the versions installed in .venv.
+pins: $(STAMP)
+	$(BIN)/python tools/pins.py
+
+# The options `make app` gives Voilà (tools/burst.py takes them after --).
+voila-flags:
+	@echo $(VOILA_FLAGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

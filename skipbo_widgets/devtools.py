@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,33 @@ def start_game(page: Any, address: str, seed: str, *, players: int | None = None
     page.wait_for_selector('[data-testid="hand-card-0"]')
 
 
+#: Clicks ``selector`` (if given) and resolves true once the page has changed and then
+#: nothing in it has changed for ``frames`` animation frames in a row; false after
+#: ``limit`` milliseconds. Without a selector the page need not change first.
+_SETTLED = """([selector, frames, limit]) => new Promise((resolve) => {
+  let changed = selector === null, quiet = 0;
+  const observer = new MutationObserver(() => { changed = true; quiet = 0; });
+  observer.observe(document.body,
+                   {subtree: true, childList: true, attributes: true, characterData: true});
+  const stop = setTimeout(() => { observer.disconnect(); resolve(false); }, limit);
+  const tick = () => {
+    if (changed && ++quiet >= frames) { clearTimeout(stop); observer.disconnect(); resolve(true); }
+    else requestAnimationFrame(tick);
+  };
+  if (selector !== null) document.querySelector(selector).click();
+  requestAnimationFrame(tick);
+})"""
+
+
+def wait_until_settled(page: Any, click: str | None = None, *, frames: int = 5,
+                       limit: float = 10_000) -> None:
+    """In a Playwright page: wait until the widgets stop changing the page (rendered,
+    laid out), instead of sleeping for a guessed time. With ``click``, first click that
+    element and wait for the page's answer (a round trip through the kernel)."""
+    if not page.evaluate(_SETTLED, [click, frames, limit]):
+        raise TimeoutError(f"no settled page within {limit / 1000:g} s (click: {click})")
+
+
 def chromium_available() -> bool:
     return shutil.which(CHROMIUM) is not None
 
@@ -71,11 +98,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
-                 timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Serve a notebook (or a folder of notebooks) with Voilà; yield its URL and process."""
+                 timeout: float = 90, flags: Sequence[str] = ()
+                 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Serve a notebook (or a folder of notebooks) with Voilà; yield its URL and process.
+
+    ``flags`` are further command-line options, such as the Makefile's ``VOILA_FLAGS``."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", str(target)]
+           "--Voila.ip=127.0.0.1", *flags, str(target)]
     url = f"http://127.0.0.1:{port}/"
     with _serve(cmd, url, url, log, timeout) as proc:
         yield url, proc
@@ -108,10 +138,9 @@ def _serve(cmd: list[str], url: str, ready: str, log: Path | None,
                 with urllib.request.urlopen(ready, timeout=2):
                     break
             except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
+                if time.monotonic() > deadline or _exited_within(proc, 0.2):
                     tail = log.read_text()[-3000:] if log else ""
                     raise RuntimeError(f"no server on {url}\n{tail}") from None
-                time.sleep(0.2)
         yield proc
     finally:
         proc.terminate()
@@ -121,6 +150,15 @@ def _serve(cmd: list[str], url: str, ready: str, log: Path | None,
             proc.kill()
         if log and hasattr(out, "close"):
             out.close()
+
+
+def _exited_within(proc: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Wait up to ``seconds`` for the server to die: a crash ends the wait at once."""
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def launch_chromium(playwright: Any) -> Any:

@@ -12,7 +12,14 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from skipbo_widgets.devtools import ROOT, find_deal, launch_chromium, start_game, voila_server
+from skipbo_widgets.devtools import (
+    ROOT,
+    find_deal,
+    launch_chromium,
+    start_game,
+    voila_server,
+    wait_until_settled,
+)
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import Game, observe
 from skipbo_widgets.tutorials import load_lessons
@@ -35,11 +42,10 @@ def shoot(lang: str, seed: str, out: Path) -> None:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1440, "height": 960})
         start_game(page, f"{url}?lang={lang}", seed, players=PLAYERS)
-        page.wait_for_timeout(500)
+        wait_until_settled(page)
         page.screenshot(path=str(out / f"table-{lang}.png"))
-        for _ in range(3):
-            page.click('[data-testid="hint"]')
-            page.wait_for_timeout(400)
+        for _ in range(3):  # a nudge, then the card and the pile, then the whole plan
+            wait_until_settled(page, click='[data-testid="hint"]')
         page.screenshot(path=str(out / f"hint-{lang}.png"))
         browser.close()
 
@@ -57,8 +63,7 @@ def shoot_lesson(lang: str, out: Path) -> None:
         page.wait_for_selector('[data-testid="tutorial-task"]')
         for _ in range(2):
             page.click('[data-source="h4"]')
-            page.click('[data-testid="build-0"]')
-            page.wait_for_timeout(500)
+            wait_until_settled(page, click='[data-testid="build-0"]')
         page.screenshot(path=str(out / f"lesson-{lang}.png"))
         browser.close()
 

@@ -36,9 +36,16 @@ def compiled(lang: str) -> bytes:
     return out.getvalue()
 
 
-def messages(catalog: Any) -> dict[str, str]:
-    """Key -> text of a Babel catalog, without the header entry."""
-    return {str(m.id): str(m.string) for m in catalog if m.id}
+def messages(catalog: Any) -> dict[str, tuple[str, ...]]:
+    """Key -> text of a Babel catalog (every form of a plural message), without the header.
+
+    Babel reads a plural message as a tuple from a ``.po`` file and as a list from
+    a ``.mo`` file; both become the same tuple here.
+    """
+    def forms(value: Any) -> tuple[str, ...]:
+        return tuple(map(str, value)) if isinstance(value, (list, tuple)) else (str(value),)
+
+    return {forms(m.id)[0]: forms(m.string) for m in catalog if m.id}
 
 
 def is_up_to_date(lang: str) -> bool:

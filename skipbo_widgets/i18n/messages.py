@@ -116,13 +116,16 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
 
     Two parameters steer the wording: ``faces="playing"`` names cards as
     playing cards (ace, jack, queen, king), and ``names`` (a list of strings)
-    replaces "Player 2" with real names. When ``count`` (or ``cards``) is 1,
-    the message ``<key>.one`` is used if it exists. "SKIP-BO" gets a
+    replaces "Player 2" with real names. A message that counts is a gettext
+    plural entry: ``count`` (or ``cards``) picks its form by the catalog's
+    ``Plural-Forms`` rule (without a count, the singular). "SKIP-BO" gets a
     non-breaking hyphen. An unknown key comes back as itself
     and a missing parameter as ``{name}``, so a gap shows instead of a crash.
 
     >>> t("ui.game_won", "fr", winner=0, points=40)
     'Joueur 1 gagne et marque 40 points\\xa0!'
+    >>> t("log.you.draw", "nl", count=1), t("log.you.draw", "nl", count=5)
+    ('Je trekt een kaart.', 'Je trekt 5 kaarten.')
     """
     code = normalize_lang(lang)
     given = params.pop("names", None)
@@ -137,19 +140,17 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
 #: "SKIP-BO" with a non-breaking hyphen: the name never breaks across two lines.
 UNBROKEN_SKIPBO = "SKIP\u2011BO"
 
-#: Parameters that count things; a ``<key>.one`` message is used when they are 1.
+#: Parameters that count things: they choose the form of a plural message.
 COUNT_PARAMS = ("count", "cards")
 
 
 def _lookup(key: str, lang: Lang, params: dict[str, object]) -> str:
-    # For counts of 1 and up, de, en, fr and nl all split "one" from "more",
-    # so one optional variant key is all the plural handling they need.
     catalog = translations(lang)
     count = next((params[p] for p in COUNT_PARAMS if p in params), None)
-    if count == 1 and not isinstance(count, bool):
-        one = f"{key}.one"
-        text = catalog.gettext(one)
-        if text != one:
+    if isinstance(count, int) and not isinstance(count, bool):
+        # ngettext gives the key back when the message has no plural forms.
+        text = catalog.ngettext(key, key, count)
+        if text != key:
             return text
     return catalog.gettext(key)
 

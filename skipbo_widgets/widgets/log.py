@@ -71,9 +71,7 @@ def _key(event: Event, me: int) -> tuple[str | None, int | None, dict[str, objec
     if isinstance(event, Drew):
         who = "you." if event.seat == me else ""
         kind = "draw_empty_hand" if event.empty_hand else "draw"
-        count = len(event.cards)
-        number = "one" if count == 1 else "many"  # de/en/fr/nl agree for counts of 1 and up
-        return f"log.{who}{kind}.{number}", event.seat, {"player": event.seat, "count": count}
+        return f"log.{who}{kind}", event.seat, {"player": event.seat, "count": len(event.cards)}
     if isinstance(event, TurnEnded) and not event.discarded:
         who = "you." if event.seat == me else ""
         return f"log.{who}end_turn", event.seat, {"player": event.seat}

@@ -6,8 +6,9 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from skipbo_widgets.devtools import find_deal, start_game
+from skipbo_widgets.devtools import find_deal, start_game, wait_until_settled
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skipbo.engine import WILD
 from skipbo_widgets.tutorials import load_lessons
@@ -22,6 +23,11 @@ DE = "de"
 READABLE_PX = 14
 
 
+#: What a press of Next can change: the step, its text, or the answer ("do the task first").
+STEP_STATE = """() => ["tutorial-progress", "tutorial-text", "tutorial-feedback"]
+    .map((id) => document.querySelector(`[data-testid="${id}"]`)?.innerText ?? "").join("|")"""
+
+
 def box(page: Page, selector: str) -> dict[str, float]:
     return dict(page.eval_on_selector(selector, """e => {
         const r = e.getBoundingClientRect();
@@ -33,7 +39,7 @@ def test_the_open_file_button_shows_its_label_without_a_file_count(phone_page: P
     page = phone_page
     page.goto(f"{page.base_url}?lang={DE}")
     upload = page.wait_for_selector('[data-testid="load-file"]', timeout=60_000)
-    page.wait_for_timeout(300)
+    wait_until_settled(page)
     assert upload.inner_text().strip() == t("home.load_file", DE)  # not "… (0)"
     no_python_errors(page)
 
@@ -46,8 +52,10 @@ def test_on_a_phone_the_lesson_list_fits_the_screen(phone_page: Page) -> None:
     page.wait_for_selector(picker)
     lessons = load_lessons()
     titles = [t(lesson.title_key, DE) for lesson in lessons]
-    page.select_option(picker, index=max(range(len(titles)), key=lambda i: len(titles[i])))
-    page.wait_for_timeout(300)
+    longest = max(range(len(titles)), key=lambda i: len(titles[i]))
+    page.select_option(picker, index=longest)
+    expect(page.locator('[data-testid="tutorial-text"]')).to_contain_text(titles[longest])
+    wait_until_settled(page)
     select, row = box(page, picker), box(page, ".sb-tutorial-top")
     assert row["left"] <= select["left"] and select["right"] <= row["right"]
     assert select["right"] <= PHONE["width"]
@@ -66,8 +74,9 @@ def test_a_click_on_the_learners_empty_stock_pile_is_answered(phone_page: Page) 
     for _ in range(12):  # next, next (the first press on an unsolved task only asks)
         if win in page.inner_text('[data-testid="tutorial-text"]'):
             break
+        before = page.evaluate(STEP_STATE)
         page.click('[data-testid="tutorial-next"]')
-        page.wait_for_timeout(200)
+        page.wait_for_function(f"before => ({STEP_STATE})() !== before", arg=before)
     assert win in page.inner_text('[data-testid="tutorial-text"]')
     assert page.inner_text('[data-testid="stock-count-0"]').strip() == "0"
     page.click('[data-testid="stock-0"]')
@@ -162,7 +171,8 @@ def start_game_with(page: Page, lang: str, players: int) -> None:
     seed, _game = find_deal(lambda game: True, players=players,
                             levels=("medium",) * (players - 1))
     start_game(page, f"{page.base_url}?lang={lang}", seed, players=players, timeout=60_000)
-    page.wait_for_timeout(300)
+    page.wait_for_selector('[data-testid="build-needs-3"]')
+    wait_until_settled(page)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -205,7 +215,7 @@ def open_tips_lesson(page: Page, lang: str) -> None:
     page.click('[data-testid="learn"]', timeout=60_000)
     page.select_option('select[data-testid="lesson-picker"]', index=lesson)
     page.wait_for_selector('[data-testid="build-needs-3"]')
-    page.wait_for_timeout(300)
+    wait_until_settled(page)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -230,7 +240,7 @@ def test_on_a_phone_the_setup_form_fits_and_its_lines_do_not_overlap(phone_page:
     page.goto(f"{page.base_url}?lang={lang}")
     page.click('[data-testid="play"]', timeout=60_000)
     page.wait_for_selector('[data-testid="start-game"]')
-    page.wait_for_timeout(300)
+    wait_until_settled(page)
     form = box(page, ".sb-setup")
     rows = page.eval_on_selector_all(
         ".sb-setup > .widget-html, .sb-setup > .widget-hbox:last-child, .sb-setup-col > *", """es =>

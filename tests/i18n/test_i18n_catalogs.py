@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import gettext
 import string
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from babel.messages import mofile as babel_mofile
+from babel.messages.plurals import get_plural
 
 from skipbo_widgets.i18n import LANGUAGES, TERMS, build
 from skipbo_widgets.i18n.build import is_up_to_date, po_path, read_po
 from skipbo_widgets.i18n.grammar import CARD_PARAMS, CARD_SPECS
+from skipbo_widgets.i18n.messages import translations
 from skipbo_widgets.skipbo.engine import Reason
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -32,11 +35,23 @@ EXTRA_ERRORS = {"wrong_value.start", "bad_request", "wrong_value.partner",
                 "wrong_value.start.partner"}
 
 
+def _key(message: Any) -> str:
+    return str(message.id[0] if message.pluralizable else message.id)
+
+
 def _messages(lang: str) -> dict[str, str]:
-    return {m.id: m.string for m in read_po(lang) if m.id}
+    """Key -> text; for a plural entry its last form, the one that names every placeholder."""
+    return {_key(m): m.string[-1] if m.pluralizable else m.string
+            for m in read_po(lang) if m.id}
+
+
+def _plurals(lang: str) -> dict[str, tuple[str, ...]]:
+    """Key -> the forms of each plural entry (msgstr[0], msgstr[1], ...)."""
+    return {_key(m): tuple(m.string) for m in read_po(lang) if m.id and m.pluralizable}
 
 
 CATALOGS: Mapping[str, dict[str, str]] = {lang: _messages(lang) for lang in LANGUAGES}
+PLURALS: Mapping[str, dict[str, tuple[str, ...]]] = {lang: _plurals(lang) for lang in LANGUAGES}
 KEYS = sorted(CATALOGS["en"])
 
 
@@ -73,6 +88,41 @@ def test_every_key_exists_in_every_language_and_is_not_empty(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_message_is_fuzzy(lang: str) -> None:
     assert [m.id for m in read_po(lang) if m.id and m.fuzzy] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_plural_forms_header_is_the_languages_rule(lang: str) -> None:
+    catalog = read_po(lang)
+    assert (catalog.num_plurals, catalog.plural_expr) == tuple(get_plural(lang))
+
+
+def test_the_same_messages_are_plural_in_every_language() -> None:
+    assert {"log.draw", "explain.missed_stock"} <= set(PLURALS["en"])
+    assert all(set(PLURALS[lang]) == set(PLURALS["en"]) for lang in LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_plural_message_has_a_text_for_each_plural_form(lang: str) -> None:
+    forms = get_plural(lang).num_plurals
+    for key, texts in PLURALS[lang].items():
+        assert len(texts) == forms and all(text.strip() for text in texts), key
+        # A singular may say "a card" instead of "{count} cards", nothing else.
+        every = set(_fields(texts[-1]))
+        assert all(set(_fields(text)) <= every for text in texts), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_hand_made_plural_keys_are_left(lang: str) -> None:
+    assert [k for k in CATALOGS[lang] if k.endswith((".one", ".many"))] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_compiled_catalog_picks_each_counts_plural_form(lang: str) -> None:
+    rule = gettext.c2py(get_plural(lang).plural_expr)
+    compiled = translations(lang)
+    for key, texts in PLURALS[lang].items():
+        for n in (0, 1, 2, 5):
+            assert compiled.ngettext(key, key, n) == texts[rule(n)], (key, n)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -117,7 +167,8 @@ def test_every_glossary_term_has_a_key_and_every_term_key_is_in_the_glossary() -
 def test_compiled_catalogs_are_up_to_date(lang: str) -> None:
     """Run `make catalogs` when this fails."""
     with po_path(lang).with_suffix(".mo").open("rb") as f:
-        compiled = {m.id: m.string for m in babel_mofile.read_mo(f) if m.id}
+        compiled = {_key(m): m.string[-1] if m.pluralizable else m.string
+                    for m in babel_mofile.read_mo(f) if m.id}
     assert compiled == CATALOGS[lang]
     assert is_up_to_date(lang)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -330,11 +331,13 @@ def test_every_message_renders_with_its_parameters(lang: str) -> None:
     for message in read_po(lang):
         if not message.id:
             continue
-        names = {f for _, f, _, _ in string.Formatter().parse(message.string) if f}
-        assert names <= set(EVERY_PARAM), (message.id, names - set(EVERY_PARAM))
-        for faces in ("skipbo", "playing"):
-            text = t(message.id, lang, **{**EVERY_PARAM, "faces": faces})
-            assert "{" not in text and "}" not in text, (message.id, text)
+        key = message.id[0] if message.pluralizable else message.id
+        forms = message.string if message.pluralizable else (message.string,)
+        names = {f for form in forms for _, f, _, _ in string.Formatter().parse(form) if f}
+        assert names <= set(EVERY_PARAM), (key, names - set(EVERY_PARAM))
+        for faces, count in itertools.product(("skipbo", "playing"), (1, 2)):
+            text = t(key, lang, **{**EVERY_PARAM, "faces": faces, "count": count, "cards": count})
+            assert "{" not in text and "}" not in text, (key, text)
 
 
 def test_every_hint_code_has_a_message() -> None:
@@ -349,6 +352,28 @@ def test_every_hint_code_has_a_message() -> None:
 ])
 def test_a_count_of_one_picks_the_singular_message(count: int, expected: str) -> None:
     assert t("explain.missed_stock", "nl", count=count) == expected
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("fr", 1, "Tu pioches une carte."),
+    ("fr", 0, "Tu pioches une carte."),  # French counts 0 as singular: nplurals=2; (n > 1)
+    ("fr", 3, "Tu pioches 3 cartes."),
+    ("de", 1, "Du ziehst eine Karte."),
+    ("de", 0, "Du ziehst 0 Karten."),
+])
+def test_the_count_picks_the_languages_plural_form(lang: str, count: int, expected: str) -> None:
+    assert t("log.you.draw", lang, count=count) == expected
+
+
+def test_cards_counts_like_count() -> None:
+    assert t("explain.refill", "en", cards=1) == (
+        "You play your whole hand, so you get a new card right away.")
+    assert t("explain.refill", "en", cards=4) == (
+        "You play your whole hand, so you get 4 new cards right away.")
+
+
+def test_a_plural_message_without_a_count_gives_its_singular() -> None:
+    assert t("log.you.draw", "nl") == t("log.you.draw", "nl", count=1)
 
 
 def test_a_count_of_one_without_a_singular_message_uses_the_base_message() -> None:

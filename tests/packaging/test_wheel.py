@@ -1,9 +1,10 @@
 """What a user installs: the built wheel, in a fresh virtual environment, outside the checkout.
 
-Binder's ``postBuild`` runs ``pip install '.[app]'``, which builds a wheel and
-installs it: a data file missing from ``package-data`` is missing there while
-every test against the editable ``.venv`` passes. This test installs the wheel
-the same way (with its ``app`` extra) and, from a folder outside the checkout,
+Binder's ``postBuild`` runs ``pip install -c binder/constraints.txt '.[app]'``,
+which builds a wheel and installs it: a data file missing from ``package-data``
+is missing there while every test against the editable ``.venv`` passes. This
+test installs the wheel the same way (with its ``app`` extra, at the same
+versions) and, from a folder outside the checkout,
 runs the package's own self-check (every lesson of every game in every
 language, the static files, the home screen, the lessons and a table) and
 executes the app notebook with nbclient, as Voilà does.
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+CONSTRAINTS = ROOT / "binder" / "constraints.txt"
 pytestmark = [pytest.mark.slow, pytest.mark.shipped]
 
 
@@ -49,11 +51,13 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The python of a fresh venv holding the wheel and its ``app`` extra."""
+    """The python of a fresh venv holding the wheel and its ``app`` extra, at Binder's
+    versions."""
     venv = tmp_path_factory.mktemp("shipped") / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], cwd=venv.parent)
     python = venv / "bin" / "python"
-    _run([str(python), "-m", "pip", "install", "-q", f"{wheel}[app]"], cwd=venv.parent)
+    _run([str(python), "-m", "pip", "install", "-q", "-c", str(CONSTRAINTS), f"{wheel}[app]"],
+         cwd=venv.parent)
     yield python
 
 

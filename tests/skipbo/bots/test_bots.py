@@ -72,6 +72,7 @@ def test_plans_stop_at_the_first_unknown_card() -> None:
                     assert i == len(plan) - 1, [str(m) for m in plan]
 
 
+@pytest.mark.slow
 def test_strong_beats_advanced_on_a_seeded_sample() -> None:
     # 20 deals x 2 seatings, 2 players, stock 30. Over 1000 games the strong bot
     # wins about 76% of these (see the benchmark), so 40 games give 30 +- 2.7
@@ -84,6 +85,7 @@ def test_strong_beats_advanced_on_a_seeded_sample() -> None:
     assert result["a_wins"] >= 24, result
 
 
+@pytest.mark.slow
 def test_each_level_beats_the_one_below_on_a_seeded_sample() -> None:
     # Over 1,000 games (docs/benchmarks.md) strong wins about 96% against medium,
     # advanced about 82% against medium, medium about 95% against beginner. On 40

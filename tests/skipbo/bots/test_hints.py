@@ -7,6 +7,7 @@ import inspect
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from bot_positions import TABLES
 
 from skipbo_widgets.skipbo.bots import Explain, Hint, hint, make_bot
@@ -168,6 +169,7 @@ def hinted_positions(rules: Rules, levels: tuple[str, ...], seed: str
                 break
 
 
+@pytest.mark.slow
 def test_hint_claims_are_true_on_thousands_of_positions() -> None:
     positions = 0
     seen: set[Explain] = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bot_positions import TABLES, decision_points
 
 from skipbo_widgets.skipbo.bots import determinize, make_bot, search
@@ -13,6 +14,7 @@ from skipbo_widgets.skipbo.engine import Game, Rules, observe
 from skipbo_widgets.skipbo.engine.events import Drew, Played
 
 
+@pytest.mark.slow
 def test_the_lookahead_sees_only_the_observation_and_keeps_stock_plays() -> None:
     rng = random.Random(11)
     checked = changed = 0

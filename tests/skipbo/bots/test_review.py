@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from bot_positions import TABLES, decision_points
 
 from skipbo_widgets.skipbo.bots import (
@@ -105,6 +106,7 @@ def test_the_strong_bots_own_turns_review_as_good() -> None:
 
 
 
+@pytest.mark.slow
 def test_the_best_plan_belongs_to_the_segment_where_the_review_says_it_starts() -> None:
     from skipbo_widgets.skipbo.bots import make_bot, review_turn
     from skipbo_widgets.skipbo.engine import Game, Rules, observe

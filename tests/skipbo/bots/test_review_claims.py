@@ -6,6 +6,7 @@ the mistakes a review is for); each claim is checked on the real game.
 
 from __future__ import annotations
 
+import pytest
 from bot_positions import TABLES, decision_points
 
 from skipbo_widgets.skipbo.bots import Explain, evaluate_line, make_bot, review_segment
@@ -56,6 +57,7 @@ def _needs(game: Game) -> list[int]:
     return [len(p) + 1 for p in game.building]
 
 
+@pytest.mark.slow
 def test_gave_next_and_poor_discard_are_true_on_real_positions() -> None:
     seen = {Explain.GAVE_NEXT: 0, Explain.POOR_DISCARD: 0}
     reviews = 0
