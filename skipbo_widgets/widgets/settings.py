@@ -24,7 +24,7 @@ from ..core.jsonfile import check_header, parse_json
 from ..skipbo.bots import LEVELS
 from ..skipbo.engine import Game, GameError, Match, Move, Rules, RulesError, SaveError
 from ..skipbo.engine.errors import Reason
-from ..skipbo.engine.rules import is_int
+from ..skipbo.engine.rules import is_int, is_seed
 from ..skipbo.engine.save import (
     GAME_FORMAT,
     MATCH_FORMAT,
@@ -62,8 +62,10 @@ class GameSettings:
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
         if len(self.levels) != self.players - 1 or any(lv not in LEVELS for lv in self.levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
-        if not isinstance(self.seed, str) or len(self.seed) > MAX_SEED:
+        if not isinstance(self.seed, str):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.seed")
+        if not is_seed(self.seed, MAX_SEED):  # e.g. a lone surrogate from the page
+            raise RulesError(Reason.BAD_SEED, max=MAX_SEED)
         for name in ("teams", "match", "practice", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise SaveError(Reason.SAVE_BAD_FIELD, field=f"settings.{name}")

@@ -1,4 +1,5 @@
-"""One way to open a file in the app: a session, a match file or a game file (issue 10)."""
+"""Settings and files (widgets/settings.py): one way to open a session, a match file or a
+game file, all through the hardened parser (issue 10)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import pytest
 
 from skipbo_widgets.i18n import explain
-from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, SaveError
+from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, RulesError, SaveError
 from skipbo_widgets.skipbo.engine.save import GAME_FORMAT, MATCH_FORMAT, dumps_game, dumps_match
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.settings import (
@@ -87,3 +88,11 @@ def test_a_refused_file_is_explained_in_the_learners_language() -> None:
     assert app.screen == "home"
     err = SaveError(Reason.SAVE_NOT_JSON, problem="syntax")
     assert explain(err, "nl").replace("'", "&#x27;") in app.notice.value
+
+
+@pytest.mark.parametrize("seed", ["\ud800", "12\udfff"])
+def test_a_deal_number_that_cannot_be_saved_is_refused_in_the_form(seed: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        GameSettings(seed=seed)
+    assert caught.value.reason is Reason.BAD_SEED
+    assert "{" not in explain(caught.value, "de")
