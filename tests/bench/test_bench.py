@@ -111,3 +111,4 @@ def test_the_search_limit_study_finds_the_positions_a_small_limit_cuts_short() -
     assert 0 <= small["better_without_limit"] <= small["limit_hits"]
     none = search_limit(10**6, games=1, players=(2,), max_positions=25)
     assert none["limit_hits"] == 0 and none["positions"] == 25
+    assert small["states_max"] >= 20 and none["states_max"] == max(small["states_needed"])

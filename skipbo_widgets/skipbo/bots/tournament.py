@@ -122,13 +122,14 @@ def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, An
     """How often the turn search stops at ``node_limit`` states on :func:`decision_points`,
     and what a search without a limit finds there: how many states it needs, how long
     it takes and whether its plan is better."""
-    searched = hits = better = 0
+    hits = better = 0
+    states: list[int] = []
     needed: list[int] = []
     unlimited_ms: list[float] = []
     draw_piles: list[int] = []
     for obs in decision_points(**positions):
-        searched += 1
         limited = search(obs, node_limit=node_limit)
+        states.append(limited.nodes)
         if limited.nodes < node_limit:
             continue
         hits += 1
@@ -138,7 +139,10 @@ def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, An
         unlimited_ms.append((time.perf_counter() - start) * 1000)
         needed.append(full.nodes)
         better += full.best.value > limited.best.value + 1e-9
-    return {"positions": searched, "node_limit": node_limit, "limit_hits": hits,
+    states.sort()
+    return {"positions": len(states), "node_limit": node_limit,
+            "states_p99": _percentile(states, 0.99), "states_max": states[-1] if states else 0,
+            "limit_hits": hits,
             "better_without_limit": better, "states_needed": sorted(needed),
             "unlimited_ms": sorted(round(ms, 1) for ms in unlimited_ms),
             "draw_pile_at_hits": sorted(draw_piles)}
