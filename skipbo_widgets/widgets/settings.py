@@ -140,7 +140,7 @@ def open_any(data: str | bytes) -> tuple[GameSettings, Match]:
     (('medium', 'medium'), False, 1)
     """
     d = parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
-    kind = check_header(d, [SESSION_FORMAT, MATCH_FORMAT, GAME_FORMAT], VERSION)
+    kind = check_header(d, [SESSION_FORMAT, MATCH_FORMAT, GAME_FORMAT], VERSION)  # all 1
     if kind == SESSION_FORMAT:
         return _session_from_dict(d)
     if kind == MATCH_FORMAT:

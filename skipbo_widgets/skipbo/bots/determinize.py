@@ -86,14 +86,10 @@ def _completed_piles(unseen: list[Card], piles: int) -> list[Card]:
             card = value if left[value] else WILD
             left[card] -= 1
             completed.append(card)
-    taken = [0] * (TOP_VALUE + 1)
-    for card in completed:
-        taken[card] += 1
     kept = []
-    for card in unseen:  # in their shuffled order
-        if taken[card]:
-            taken[card] -= 1
-        else:
+    for card in unseen:  # the cards left over keep their shuffled order
+        if left[card]:
+            left[card] -= 1
             kept.append(card)
     unseen[:] = kept
     return completed
