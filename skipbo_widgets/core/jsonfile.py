@@ -38,9 +38,11 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def parse_json(data: Any, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """The JSON value in ``data`` (``str`` or UTF-8 ``bytes``, a BOM allowed)."""
     if isinstance(data, str):
+        if len(data) > max_bytes:  # a character takes at least one byte
+            raise SaveError(SaveReason.TOO_LARGE, size=len(data), max=max_bytes)
         if _SURROGATE.search(data):
             raise SaveError(SaveReason.BAD_TEXT, problem="surrogate")
-        size = len(data) if len(data) > max_bytes else len(data.encode("utf-8"))
+        size = len(data.encode("utf-8"))
         if size > max_bytes:
             raise SaveError(SaveReason.TOO_LARGE, size=size, max=max_bytes)
         text = data.removeprefix("\ufeff")
