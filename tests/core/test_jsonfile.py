@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skipbo_widgets.core.errors import SaveError, SaveReason
 from skipbo_widgets.core.jsonfile import check_header, parse_json
+from skipbo_widgets.skipbo.engine.save import loads_game, loads_match
+from skipbo_widgets.tutorials.progress import loads_progress
+from skipbo_widgets.widgets.settings import loads_session, open_any
 
 
 @pytest.mark.parametrize(("data", "reason", "problem"), [
@@ -59,3 +66,36 @@ def test_check_header_refuses(d: object, reason: SaveReason) -> None:
 
 def test_check_header_names_the_format() -> None:
     assert check_header({"format": "b", "version": 1}, ["a", "b"], 1) == "b"
+
+
+ANY_TEXT = st.text(alphabet=st.characters(codec=None, categories=None), max_size=60)
+FUZZ = settings(max_examples=300, derandomize=True, database=None, deadline=None)
+
+
+@FUZZ
+@given(ANY_TEXT)
+def test_any_text_with_surrogates_gives_a_value_or_a_save_error(text: str) -> None:
+    try:
+        parse_json(text)
+    except SaveError as err:
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+            assert err.reason in (SaveReason.BAD_TEXT, SaveReason.TOO_LARGE)
+
+
+@FUZZ
+@given(st.recursive(ANY_TEXT, lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(ANY_TEXT, inner, max_size=3), max_leaves=8))
+def test_every_loader_refuses_an_escaped_surrogate_with_a_reason(value: object) -> None:
+    """The review's defect 2: a lone surrogate anywhere must end in SaveError, never in
+    UnicodeEncodeError, whichever loader reads it."""
+    text = json.dumps({"format": "skipbo-widgets/game", "version": 1, "seed": value,
+                       "seats": [{"stock": "1"}, {"stock": "2"}]})
+    has_surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in json.dumps(value, ensure_ascii=False))
+    for load in (loads_game, loads_match, loads_session, open_any):
+        try:
+            load(text)
+        except SaveError as err:
+            assert err.reason is not SaveReason.BAD_TEXT or has_surrogate
+        else:
+            assert not has_surrogate
+    assert loads_progress(text) is None
