@@ -45,4 +45,5 @@ def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
     from . import app, bots, engine
 
-    return {"engine": engine.run, "hint": bots.hint, "matches": bots.matches, "app": app.run}
+    return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
+            "matches": bots.matches, "app": app.run}

@@ -1,4 +1,5 @@
-"""The ``hint`` and ``matches`` sections: hint latency and bot-against-bot matches.
+"""The ``hint``, ``search_limit`` and ``matches`` sections: hint latency, how often
+the hint search stops at its state limit, and bot-against-bot matches.
 
 Matches play every deal twice with the seats swapped (``--games N`` games per
 pairing and table, so ``N // 2`` deals), at stock 30 and 20 with 2 and 4
@@ -10,7 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..skipbo.bots.tournament import DEFAULT_PAIRS, DEFAULT_TABLES, hint_latency, match
+from ..skipbo.bots.tournament import (
+    DEFAULT_PAIRS,
+    DEFAULT_TABLES,
+    hint_latency,
+    match,
+    search_limit,
+)
 from . import Settings
 
 DEFAULT_GAMES, QUICK_GAMES = 100, 10
@@ -19,6 +26,11 @@ DEFAULT_GAMES, QUICK_GAMES = 100, 10
 def hint(settings: Settings) -> dict[str, Any]:
     """Milliseconds per hint (p50, p99, max) over the learner's positions of real games."""
     return hint_latency(games=1 if settings.quick else 4, seed=settings.seed)
+
+
+def limit(settings: Settings) -> dict[str, Any]:
+    """The hint search's state limit on the positions of :func:`hint` (see docs/benchmarks.md)."""
+    return search_limit(games=1 if settings.quick else 4, seed=settings.seed)
 
 
 def matches(settings: Settings) -> list[dict[str, Any]]:

@@ -52,5 +52,8 @@ class SaveReason(str, Enum):
     """Why a file was refused before any game looked at it (see :mod:`.jsonfile`)."""
 
     NOT_JSON = "save_not_json"
+    BAD_TEXT = "save_bad_text"  # not UTF-8, or an unpaired surrogate
     TOO_LARGE = "save_too_large"
+    BAD_FORMAT = "save_bad_format"
+    BAD_VERSION = "save_bad_version"
     BAD_FIELD = "save_bad_field"

@@ -1,10 +1,11 @@
 """Where the learner is in the lessons, kept in the browser so a reload loses nothing.
 
-What comes back from the browser is untrusted: :func:`loads_progress` accepts
-only a known lesson and step and a short list of short strings (the step's
-moves, which are then replayed through the engine and dropped from the first
-that does not fit), and gives ``None`` for anything else (the lessons then
-simply start at the top).
+What comes back from the browser is untrusted: :func:`loads_progress` reads it
+with the parser of every save file (:mod:`skipbo_widgets.core.jsonfile`, at
+most 4 KiB) and accepts only a known lesson and step and a short list of short
+strings (the step's moves, which are then replayed through the engine and
+dropped from the first that does not fit); it gives ``None`` for anything else
+(the lessons then simply start at the top).
 
 >>> text = dumps_progress(Progress(2, 1, ("h1-b1",)))
 >>> loads_progress(text)
@@ -18,9 +19,12 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from ..core.errors import SaveError
+from ..core.jsonfile import check_header, parse_json
 from .lesson import Lesson, load_lessons
 
 PROGRESS_FORMAT = "skipbo-widgets/tutorial"
+PROGRESS_VERSION = 1
 MAX_PROGRESS_SIZE = 4096
 MAX_MOVES = 30
 
@@ -40,7 +44,7 @@ def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None
     lesson = lessons[progress.lesson]
     moves = list(progress.moves) if len(progress.moves) <= MAX_MOVES else []  # the step stays
     return json.dumps({
-        "format": PROGRESS_FORMAT, "version": 1, "lesson": lesson.id,
+        "format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "lesson": lesson.id,
         "step": lesson.steps[progress.step].id, "moves": moves,
         "finished": progress.finished,
     }, separators=(",", ":"))
@@ -49,19 +53,18 @@ def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None
 def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Progress | None:
     """The progress in ``text``, or ``None`` if it is not a valid progress record."""
     lessons = lessons or load_lessons()
-    if not isinstance(text, str) or not text or len(text) > MAX_PROGRESS_SIZE:
+    if not isinstance(text, str):
         return None
     try:
-        d = json.loads(text)
-    except (ValueError, RecursionError):
+        d = parse_json(text, max_bytes=MAX_PROGRESS_SIZE, max_depth=2)
+        check_header(d, [PROGRESS_FORMAT], PROGRESS_VERSION)
+    except SaveError:
         return None
     required = {"format", "version", "lesson", "step", "moves"}
-    if not isinstance(d, dict) or not required <= set(d) <= required | {"finished"}:
+    if not required <= set(d) <= required | {"finished"}:
         return None
     finished = d.get("finished", False)
     if not isinstance(finished, bool):
-        return None
-    if d["format"] != PROGRESS_FORMAT or type(d["version"]) is not int or d["version"] != 1:
         return None
     moves = d["moves"]
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:

@@ -16,13 +16,11 @@ import ipywidgets as w
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
 from ..skipbo.engine import GameError, Match, SaveError
-from ..skipbo.engine.errors import Reason
-from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .file_picker import FilePicker
 from .game_screen import GameScreen
-from .settings import GameSettings, dumps_session, loads_session
+from .settings import GameSettings, dumps_session, loads_session, open_any
 from .setup_form import SetupForm
 from .store import BrowserStore, is_utf8
 from .testids import ShellSupport, testid
@@ -337,9 +335,7 @@ class App:
         upload = files[0]
         content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
         try:
-            if len(content) > MAX_SAVE_SIZE:
-                raise SaveError(Reason.SAVE_TOO_LARGE, size=len(content), max=MAX_SAVE_SIZE)
-            settings, match = loads_session(content)
+            settings, match = open_any(content)
         except SaveError as err:
             self._notice("home.load_failed", err)
             return

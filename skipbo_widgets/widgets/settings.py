@@ -3,7 +3,8 @@
 Pure Python: the setup form fills a :class:`GameSettings`; the app keeps the
 session in the browser and in files with :func:`dumps_session`, and reads it
 back with :func:`loads_session`, which validates everything like the engine's
-own save files.
+own save files (through the same parser, with the same limits).
+:func:`open_any` opens a session, a match file or a game file.
 
 >>> s = GameSettings(players=3, levels=("beginner", "strong"), seed="42")
 >>> s.rules().stock_size, s.match_seed()
@@ -19,11 +20,21 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..core.jsonfile import check_header, parse_json
 from ..skipbo.bots import LEVELS
 from ..skipbo.engine import Game, GameError, Match, Move, Rules, RulesError, SaveError
 from ..skipbo.engine.errors import Reason
-from ..skipbo.engine.rules import is_int
-from ..skipbo.engine.save import MAX_SAVE_SIZE, match_from_dict, match_to_dict
+from ..skipbo.engine.rules import is_int, is_seed
+from ..skipbo.engine.save import (
+    GAME_FORMAT,
+    MATCH_FORMAT,
+    MAX_DEPTH,
+    MAX_SAVE_SIZE,
+    VERSION,
+    game_from_dict,
+    match_from_dict,
+    match_to_dict,
+)
 
 #: The computer players' names, seat by seat after the learner's.
 BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")
@@ -51,8 +62,10 @@ class GameSettings:
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
         if len(self.levels) != self.players - 1 or any(lv not in LEVELS for lv in self.levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
-        if not isinstance(self.seed, str) or len(self.seed) > MAX_SEED:
+        if not isinstance(self.seed, str):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.seed")
+        if not is_seed(self.seed, MAX_SEED):  # e.g. a lone surrogate from the page
+            raise RulesError(Reason.BAD_SEED, max=MAX_SEED)
         for name in ("teams", "match", "practice", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise SaveError(Reason.SAVE_BAD_FIELD, field=f"settings.{name}")
@@ -110,17 +123,43 @@ def dumps_session(settings: GameSettings, match: Match) -> str:
 
 def loads_session(data: str | bytes) -> tuple[GameSettings, Match]:
     """Inverse of :func:`dumps_session`; any bad input raises :class:`SaveError`."""
-    if len(data) > MAX_SAVE_SIZE:
-        raise SaveError(Reason.SAVE_TOO_LARGE, size=len(data), max=MAX_SAVE_SIZE)
-    try:
-        d = json.loads(data)
-    except (ValueError, RecursionError):
-        raise SaveError(Reason.SAVE_NOT_JSON) from None
-    if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
-        raise SaveError(Reason.SAVE_BAD_FORMAT, expected=SESSION_FORMAT)
-    if d.get("version") != SESSION_VERSION:
-        raise SaveError(Reason.SAVE_BAD_VERSION, version=str(d.get("version"))[:10],
-                        supported=[SESSION_VERSION])
+    d = parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
+    check_header(d, [SESSION_FORMAT], SESSION_VERSION)
+    return _session_from_dict(d)
+
+
+def open_any(data: str | bytes) -> tuple[GameSettings, Match]:
+    """Settings and match from any file the docs describe: a session, a match or a game.
+
+    A game or match file says nothing about the computer players: they play at
+    the ``medium`` level. The learner sits in seat 0, as in every game of the app.
+
+    >>> from skipbo_widgets.skipbo.engine.save import dumps_game
+    >>> settings, match = open_any(dumps_game(Game.new(Rules(players=3), seed=1)))
+    >>> settings.levels, settings.match, match.game.seed
+    (('medium', 'medium'), False, 1)
+    """
+    d = parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
+    kind = check_header(d, [SESSION_FORMAT, MATCH_FORMAT, GAME_FORMAT], VERSION)  # all 1
+    if kind == SESSION_FORMAT:
+        return _session_from_dict(d)
+    if kind == MATCH_FORMAT:
+        match = match_from_dict(d)
+    else:
+        game = game_from_dict(d)
+        match = Match(game.rules)
+        match.game = game
+    rules = match.rules
+    seed = str(match.seed) if kind == MATCH_FORMAT else ""
+    settings = GameSettings(players=rules.players, levels=("medium",) * (rules.players - 1),
+                            stock_size=rules.stock_size, teams=rules.teams, faces=rules.faces,
+                            match=kind == MATCH_FORMAT, seed=seed if len(seed) <= MAX_SEED else "")
+    if settings.rules() != rules:  # the app seats teams only in the standard way
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="rules.seating", problem="value")
+    return settings, match
+
+
+def _session_from_dict(d: dict[str, Any]) -> tuple[GameSettings, Match]:
     required = {"format", "version", "settings", "match"}
     if not required <= set(d) <= required | {"moves"}:
         raise SaveError(Reason.SAVE_BAD_FIELD, field="session")

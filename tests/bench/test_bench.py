@@ -14,8 +14,8 @@ from skipbo_widgets.bench.engine import play_first
 from skipbo_widgets.skipbo.engine import Game, Rules
 
 ENGINE_KEYS = {
-    "games", "games_per_s", "moves_per_game", "moves_per_s", "positions", "legal_moves_us",
-    "copy_us", "push_pop_us", "baseline_games_per_s", "baseline_ratio",
+    "games", "games_per_s", "games_per_s_kept", "moves_per_game", "moves_per_s", "positions",
+    "legal_moves_us", "copy_us", "push_pop_us", "baseline_games_per_s", "baseline_ratio",
 }
 
 
@@ -99,3 +99,16 @@ def test_bot_sections_report_the_agreed_shape() -> None:
         assert m["games"] == 2 and m["a_wins"] + m["draws"] + m["unfinished"] <= m["games"]
         low, high = m["ci95"]
         assert 0 <= low <= m["a_win_rate"] <= high <= 1
+
+
+def test_the_search_limit_study_finds_the_positions_a_small_limit_cuts_short() -> None:
+    from skipbo_widgets.skipbo.bots.tournament import search_limit
+
+    small = search_limit(20, games=1, players=(2,), max_positions=25)
+    assert small["positions"] == 25 and 0 < small["limit_hits"] <= 25
+    assert len(small["states_needed"]) == small["limit_hits"]
+    assert min(small["states_needed"]) >= 20
+    assert 0 <= small["better_without_limit"] <= small["limit_hits"]
+    none = search_limit(10**6, games=1, players=(2,), max_positions=25)
+    assert none["limit_hits"] == 0 and none["positions"] == 25
+    assert small["states_max"] >= 20 and none["states_max"] == max(small["states_needed"])

@@ -1,4 +1,5 @@
-"""Bots of three strengths, and a helper that plays whole games between them.
+"""Bots of four strengths (``LEVELS``: beginner, medium, advanced, strong), and a helper
+that plays whole games between them.
 
 Every bot sees only an :class:`~skipbo_widgets.skipbo.engine.Observation`.
 ``choose_turn`` returns a plan for the rest of the turn up to the next card the

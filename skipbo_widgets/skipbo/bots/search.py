@@ -42,9 +42,10 @@ from ..engine.rules import HAND_SIZE
 from .determinize import determinize, unseen_counts
 
 Kind = Literal["discard", "end", "stock_chance", "refill_chance", "win"]
-# Distinct states searched per turn at most. Real games rarely need more than 500;
-# long blocked games with deep discard piles can reach thousands, and this bound
-# keeps the slowest hint within the latency target (docs/benchmarks.md).
+# Distinct states searched per turn at most. In 22,007 positions of real games none
+# reached it (p99 per game set 91-259 states, the largest 1,444); long blocked games
+# with deep discard piles can need thousands, and this bound keeps the slowest hint
+# within the latency target (`--section search_limit`, docs/benchmarks.md).
 NODE_LIMIT = 1500
 
 
@@ -613,7 +614,7 @@ class _Searcher:
             return
         g, ctx = self.game, self.ctx
         seat = ctx.seat
-        for move in _distinct_plays(g):
+        for move in _distinct_plays(g, seat):
             if self._child_key(move) in self.visited:
                 continue  # searched already (pushing it would only find that out)
             card = _source_card(g, move, seat, ctx.partner)
@@ -722,13 +723,23 @@ def _source_card(g: Game, move: Move, seat: int, partner: int | None) -> Card:
     return move.index
 
 
-def _distinct_plays(g: Game) -> list[Move]:
-    """Legal plays, one per (source, value needed) and never a card onto a pile twice."""
+def _distinct_plays(g: Game, seat: int) -> list[Move]:
+    """Legal plays, one per (source, value needed) and never a card onto a pile twice.
+
+    A pile that the seat's stock card (a number) fits takes only that card: any
+    other card there stands for the same number, so the stock card could go first
+    and the other card where the stock card went instead. Without this the
+    search could give up its only stock play to empty the hand and draw five
+    (the refill is scored, the later turns are not).
+    """
     out: list[Move] = []
     seen: set[tuple[object, ...]] = set()
     building = g.building
+    stock = g.stocks[seat]
+    top = stock[-1] if stock else WILD
+    for_stock = {p for p in range(len(building)) if top != WILD and g.needs(p) == top}
     for m in g.legal_moves():
-        if m.target != "b":
+        if m.target != "b" or (m.pile in for_stock and (m.source != "s" or m.partner)):
             continue
         k = (m.source, m.partner, m.index, len(building[m.pile]))
         if k in seen:

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ..engine import Game, Rules, observe
+from ..engine import Game, Observation, Rules, observe
 from .hints import hint
 from .players import MAX_TURNS, make_bot, play_game
+from .search import NODE_LIMIT, search
 
 Z95 = 1.959964
+UNLIMITED = 10**7  # states: more than any turn has
 DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (
     ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),
     ("advanced", "medium"), ("medium", "beginner"))
@@ -83,26 +85,64 @@ def _percentile(sorted_ms: Sequence[float], q: float) -> float:
     return round(sorted_ms[i], 3)
 
 
-def hint_latency(*, games: int = 4, players: Iterable[int] = (2, 4), seed: int = 0,
-                 max_positions: int = 2000) -> dict[str, Any]:
-    """Time :func:`~skipbo_widgets.skipbo.bots.hints.hint` on every decision point of real games
-    (strong against advanced): p50, p99 and max in milliseconds."""
-    times: list[float] = []
+def decision_points(*, games: int = 4, players: Iterable[int] = (2, 4), seed: int = 0,
+                    max_positions: int = 2000) -> Iterator[Observation]:
+    """The learner's view at every decision point of real games (strong against advanced)."""
+    count = 0
     for n in players:
         for k in range(games):
             rules = Rules(players=n)
             game = Game.new(rules, seed=f"hint/{seed}/{n}/{k}", dealer=0)
             bots = [make_bot("strong" if s % 2 == 0 else "advanced") for s in range(n)]
-            while game.outcome is None and game.turn <= MAX_TURNS and len(times) < max_positions:
+            while game.outcome is None and game.turn <= MAX_TURNS and count < max_positions:
                 seat = game.current
                 obs = observe(game, seat)
-                start = time.perf_counter()
-                hint(obs)
-                times.append((time.perf_counter() - start) * 1000)
+                count += 1
+                yield obs
                 for move in bots[seat].choose_turn(obs):
                     game.push(move, by=seat)
                     if game.outcome is not None or game.current != seat:
                         break
+
+
+def hint_latency(**positions: Any) -> dict[str, Any]:
+    """Time :func:`~skipbo_widgets.skipbo.bots.hints.hint` on every :func:`decision_points`
+    position: p50, p99 and max in milliseconds."""
+    times: list[float] = []
+    for obs in decision_points(**positions):
+        start = time.perf_counter()
+        hint(obs)
+        times.append((time.perf_counter() - start) * 1000)
     times.sort()
     return {"positions": len(times), "p50_ms": _percentile(times, 0.50),
             "p99_ms": _percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}
+
+
+def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, Any]:
+    """How often the turn search stops at ``node_limit`` states on :func:`decision_points`,
+    and what a search without a limit finds there: how many states it needs, how long
+    it takes and whether its plan is better."""
+    hits = better = 0
+    states: list[int] = []
+    needed: list[int] = []
+    unlimited_ms: list[float] = []
+    draw_piles: list[int] = []
+    for obs in decision_points(**positions):
+        limited = search(obs, node_limit=node_limit)
+        states.append(limited.nodes)
+        if limited.nodes < node_limit:
+            continue
+        hits += 1
+        draw_piles.append(obs.draw_count)
+        start = time.perf_counter()
+        full = search(obs, node_limit=UNLIMITED)
+        unlimited_ms.append((time.perf_counter() - start) * 1000)
+        needed.append(full.nodes)
+        better += full.best.value > limited.best.value + 1e-9
+    states.sort()
+    return {"positions": len(states), "node_limit": node_limit,
+            "states_p99": _percentile(states, 0.99), "states_max": states[-1] if states else 0,
+            "limit_hits": hits,
+            "better_without_limit": better, "states_needed": sorted(needed),
+            "unlimited_ms": sorted(round(ms, 1) for ms in unlimited_ms),
+            "draw_pile_at_hits": sorted(draw_piles)}

@@ -52,18 +52,21 @@ class Reason(str, Enum):
     BAD_FACES = "bad_faces"
     BAD_SEAT = "bad_seat"
     BAD_TARGET_SCORE = "bad_target_score"
+    BAD_SEED = "bad_seed"
     # match
     MATCH_OVER = "match_over"
     GAME_NOT_OVER = "game_not_over"
     # save files
     SAVE_NOT_JSON = SaveReason.NOT_JSON.value  # the shared parser's codes, by value
+    SAVE_BAD_TEXT = SaveReason.BAD_TEXT.value
     SAVE_TOO_LARGE = SaveReason.TOO_LARGE.value
-    SAVE_BAD_FORMAT = "save_bad_format"
-    SAVE_BAD_VERSION = "save_bad_version"
+    SAVE_BAD_FORMAT = SaveReason.BAD_FORMAT.value
+    SAVE_BAD_VERSION = SaveReason.BAD_VERSION.value
     SAVE_BAD_FIELD = SaveReason.BAD_FIELD.value
     SAVE_CARDS_MISMATCH = "save_cards_mismatch"
     SAVE_BAD_BUILDING_PILE = "save_bad_building_pile"
     SAVE_BAD_SIZE = "save_bad_size"
+    SAVE_BAD_COMPLETED_PILE = "save_bad_completed_pile"
     SAVE_INCONSISTENT = "save_inconsistent"
 
 

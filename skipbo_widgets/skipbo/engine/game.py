@@ -36,7 +36,15 @@ from .events import (
     TurnStarted,
 )
 from .moves import DISCARD, END_MOVE, HAND, STOCK, Move, Source, Target
-from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int
+from .rules import (
+    BUILDING_PILES,
+    DISCARD_PILES,
+    HAND_SIZE,
+    MAX_SEED_LENGTH,
+    Rules,
+    is_int,
+    is_seed,
+)
 
 WIN_BONUS = 25
 POINTS_PER_STOCK_CARD = 5
@@ -153,6 +161,8 @@ class Game:
         rules = rules or Rules()
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif not is_seed(seed):
+            raise RulesError(Reason.BAD_SEED, max=MAX_SEED_LENGTH)
         game = cls._empty(rules, seed)
         n = rules.players
         if dealer is None:

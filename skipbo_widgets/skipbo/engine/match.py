@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .errors import Reason, RulesError
 from .game import Game, Outcome
-from .rules import Rules, is_int
+from .rules import MAX_MATCH_SEED_LENGTH, Rules, is_int, is_seed
 
 MATCH_TARGET = 500
 
@@ -24,6 +24,8 @@ class Match:
                  target: int = MATCH_TARGET) -> None:
         if not is_int(target) or not 1 <= target <= 100_000:
             raise RulesError(Reason.BAD_TARGET_SCORE, target=target)
+        if seed is not None and not is_seed(seed, MAX_MATCH_SEED_LENGTH):
+            raise RulesError(Reason.BAD_SEED, max=MAX_MATCH_SEED_LENGTH)
         self.rules = rules or Rules()
         self.target = target
         self.game = Game.new(self.rules, seed=seed)

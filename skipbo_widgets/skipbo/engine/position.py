@@ -20,7 +20,7 @@ from typing import Any
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card
 from .errors import Reason, SaveError
 from .game import Game, Outcome, game_points
-from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int
+from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int, is_seed
 
 Piles = Sequence[Sequence[Card]]
 
@@ -49,7 +49,9 @@ def from_position(
     in a shuffled order, which is handy for hand-written positions; otherwise
     the position must hold exactly the 162 cards of ``SB-DECK``. Missing
     building and discard piles are empty. The game is
-    over when a side's stock piles are all empty, or when ``drawn`` is set.
+    over when a side's stock piles are all empty, or when ``drawn`` is set;
+    otherwise a player to move with an empty hand draws five cards, as at the
+    start of a turn, if there is anything to draw.
     """
     n = rules.players
     discards = discards if discards is not None else [[] for _ in range(n)]
@@ -63,11 +65,11 @@ def from_position(
         _check_len(f"discards[{seat}]", discards[seat], 0, DISCARD_PILES)
     for i, pile in enumerate(building):
         _check_len(f"building[{i}]", pile, 0, TOP_VALUE - 1)
-        for pos, card in enumerate(pile):
-            if card != WILD and card != pos + 1:
-                raise SaveError(Reason.SAVE_BAD_BUILDING_PILE, pile=i, position=pos, card=card)
+        _check_built(pile, Reason.SAVE_BAD_BUILDING_PILE, i)
     if len(completed) % TOP_VALUE:
         raise SaveError(Reason.SAVE_BAD_SIZE, field="completed", size=len(completed))
+    for i in range(0, len(completed), TOP_VALUE):  # SB-COMPLETE: finished piles, 1 to 12
+        _check_built(completed[i:i + TOP_VALUE], Reason.SAVE_BAD_COMPLETED_PILE, i // TOP_VALUE)
     for name, value, low, high in (
         ("current", current, 0, n - 1),
         ("dealer", current if dealer is None else dealer, 0, n - 1),
@@ -84,6 +86,8 @@ def from_position(
             raise SaveError(Reason.SAVE_BAD_FIELD, field="card")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
+    elif not is_seed(seed):
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="seed", problem="value")
     game = Game._empty(rules, seed)
     if rng_state is not None:
         try:
@@ -94,7 +98,7 @@ def from_position(
         rest = Counter(DECK_COUNTS)
         rest.subtract(named)
         if any(k < 0 for k in rest.values()):
-            _raise_mismatch(named)
+            _raise_mismatch(named, surplus_only=True)
         draw_pile = sorted(rest.elements())
         game.rng.shuffle(draw_pile)
     _check_cards([*named, *draw_pile])
@@ -115,6 +119,12 @@ def from_position(
     game.dealer = (current - 1) % n if dealer is None else dealer
     game.moved, game.idle_turns = bool(moved), idle_turns
     game.outcome = _outcome(game, drawn)
+    if game.outcome is None and not any(game.hands[current]):
+        # A hand-written file may leave out every hand; the player to move draws as
+        # the turn begins (SB-REFILL), or the play would be stuck at `end`.
+        game._draw(current, HAND_SIZE, empty_hand=moved)
+        game.events.clear()
+        game._rec = []
     return game
 
 
@@ -129,12 +139,22 @@ def _check_cards(cards: Sequence[Card]) -> None:
         _raise_mismatch(cards)
 
 
-def _raise_mismatch(cards: Sequence[Card]) -> None:
+def _check_built(pile: Sequence[Card], reason: Reason, index: int) -> None:
+    """A building pile (or a completed one) holds 1, 2, 3 … in order, wild cards anywhere."""
+    for pos, card in enumerate(pile):
+        if card != WILD and card != pos + 1:
+            raise SaveError(reason, pile=index, position=pos, card=card)
+
+
+def _raise_mismatch(cards: Sequence[Card], *, surplus_only: bool = False) -> None:
+    """Name the first card whose count is wrong (with ``surplus_only``: too high;
+    a missing card is no error where the draw pile takes the rest)."""
     found = Counter(cards)
     for card in sorted(set(DECK_COUNTS) | set(found)):
-        if found[card] != DECK_COUNTS[card]:
+        expected = DECK_COUNTS[card]
+        if found[card] > expected or (found[card] < expected and not surplus_only):
             raise SaveError(Reason.SAVE_CARDS_MISMATCH, card=card,
-                            expected=DECK_COUNTS[card], found=found[card])
+                            expected=expected, found=found[card])
 
 
 def _outcome(game: Game, drawn: bool) -> Outcome | None:

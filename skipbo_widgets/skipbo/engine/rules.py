@@ -24,6 +24,11 @@ SHORT_STOCK = 10
 HAND_SIZE = 5
 BUILDING_PILES = 4
 DISCARD_PILES = 4
+#: The longest seed, in characters or digits: what the engine writes, it reads back,
+#: so a seed must fit into a save file with room to spare.
+MAX_SEED_LENGTH = 128
+#: A match's own seed is shorter: game k of the match is seeded with "<seed>/<k>".
+MAX_MATCH_SEED_LENGTH = 100
 
 
 def default_stock_size(players: int) -> int:
@@ -33,6 +38,25 @@ def default_stock_size(players: int) -> int:
 
 def is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def is_seed(x: object, max_length: int = MAX_SEED_LENGTH) -> bool:
+    """An int of at most ``max_length`` digits, or text of at most ``max_length``
+    characters that UTF-8 can carry (no unpaired surrogate).
+
+    >>> is_seed("lesson"), is_seed(10**200), is_seed("\\ud800"), is_seed(1.5)
+    (True, False, False, False)
+    """
+    if isinstance(x, int) and not isinstance(x, bool):
+        bound: int = 10**max_length
+        return -bound < x < bound
+    if not isinstance(x, str) or len(x) > max_length:
+        return False
+    try:
+        x.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

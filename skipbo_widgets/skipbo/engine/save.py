@@ -35,7 +35,7 @@ import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.jsonfile import parse_json
+from ...core.jsonfile import check_header, parse_json
 from .cards import Card, cards_text, parse_cards
 from .errors import GameError, NotationError, Reason, RulesError, SaveError
 from .game import Game, Outcome, game_points
@@ -46,7 +46,7 @@ from .rules import Rules, is_int
 GAME_FORMAT = "skipbo-widgets/game"
 MATCH_FORMAT = "skipbo-widgets/match"
 VERSION = 1
-MAX_SAVE_SIZE = 256 * 1024  # bytes (characters for a str)
+MAX_SAVE_SIZE = 256 * 1024  # UTF-8 bytes, a str measured as it is written to a file
 MAX_DEPTH = 8  # a valid file nests at most 5 deep
 REST = "rest"
 
@@ -177,7 +177,7 @@ def loads_match(data: str | bytes | bytearray) -> Match:
 
 def game_from_dict(d: Any) -> Game:
     """Inverse of :func:`game_to_dict`; optional fields may be left out."""
-    _check_header(d, GAME_FORMAT)
+    check_header(d, [GAME_FORMAT], VERSION)
     _check_keys(d, {*_HEADER, "rules", *_BODY_KEYS}, {*_HEADER, "seats"}, "")
     rules = _rules(d.get("rules", {}))
     return _body_from_dict(d, rules, "", 0)
@@ -185,7 +185,7 @@ def game_from_dict(d: Any) -> Game:
 
 def match_from_dict(d: Any) -> Match:
     """Inverse of :func:`match_to_dict`; optional fields may be left out."""
-    _check_header(d, MATCH_FORMAT)
+    check_header(d, [MATCH_FORMAT], VERSION)
     _check_keys(d, {*_HEADER, *_MATCH_KEYS}, {*_HEADER, "game"}, "")
     rules = _rules(d.get("rules", {}))
     target = _field(d, "target", is_int, MATCH_TARGET, "target")
@@ -200,7 +200,7 @@ def match_from_dict(d: Any) -> Match:
     try:
         match = Match(rules, seed=seed, target=target)
     except RulesError as err:
-        raise _as_save_error(err, "target") from None
+        raise _as_save_error(err, "seed" if err.reason is Reason.BAD_SEED else "target") from None
     scores = [0] * len(match.sides)
     for i, outcome in enumerate(results):
         if outcome.winners:
@@ -245,17 +245,6 @@ def parse_rng(text: str) -> tuple[Any, ...]:
 
 def _parse(data: Any) -> Any:
     return parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
-
-
-def _check_header(d: Any, expected: str) -> None:
-    found = d.get("format") if isinstance(d, dict) else None
-    if found != expected:
-        shown = found[:40] if isinstance(found, str) else None
-        raise SaveError(Reason.SAVE_BAD_FORMAT, format=shown, expected=expected)
-    version = d.get("version")
-    if not is_int(version) or version != VERSION:
-        raise SaveError(Reason.SAVE_BAD_VERSION, version=version if is_int(version) else None,
-                        supported=[VERSION])
 
 
 def _check_keys(d: Any, allowed: set[str], required: set[str], path: str) -> None:

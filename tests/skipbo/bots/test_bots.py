@@ -145,3 +145,24 @@ def test_only_the_next_player_is_blocked() -> None:
             assert all(seat == nxt for seat, _card in f.gives), f.gives
             seen_next += bool(f.gives)
     assert seen_next > 0
+
+
+def test_the_strong_bot_never_gives_up_a_stock_play_to_empty_its_hand() -> None:
+    """Review (issue 10): with a 3 on its stock pile and 3 4 in hand it played h3-b1, h4-b1
+    to draw five, and the stock card then fitted nowhere."""
+    from skipbo_widgets.skipbo.bots import hint
+    from skipbo_widgets.skipbo.engine.save import game_from_dict
+
+    game = game_from_dict({
+        "format": "skipbo-widgets/game", "version": 1, "rules": {"players": 2}, "moved": True,
+        "building": ["1 W", "1 2 W 4 5 6 7 8 9 10 11", "W", "1 2 W 4 5 6 7 8 9 10"],
+        "seats": [
+            {"stock": "4 5 6 4 6 W 3", "hand": "3 4", "discards": ["", "", "7 7 9 8", "8"]},
+            {"stock": "6 9 4 2 W 9 6 11 10 12 1 8 1 1 4 9 W 3 4", "hand": "3 3 12",
+             "discards": ["12 12 11 11 10 10", "7 7 6 5", "6", ""]},
+        ],
+    })
+    obs = observe(game, 0)
+    assert [str(m) for m in obs.legal_moves if m.source == "s"] == ["s-b1"]  # its only place
+    for plan in (StrongBot().choose_turn(obs), list(hint(obs).plan)):
+        assert [str(m) for m in plan][:1] == ["s-b1"]

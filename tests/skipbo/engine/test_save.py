@@ -17,6 +17,9 @@ import pytest
 from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, RulesError, SaveError
 from skipbo_widgets.skipbo.engine.cards import DECK_COUNTS, cards_text, full_deck
 from skipbo_widgets.skipbo.engine.events import Recycled
+from skipbo_widgets.skipbo.engine.game import Outcome
+from skipbo_widgets.skipbo.engine.position import from_position
+from skipbo_widgets.skipbo.engine.rules import MAX_MATCH_SEED_LENGTH, MAX_SEED_LENGTH
 from skipbo_widgets.skipbo.engine.save import (
     GAME_FORMAT,
     MATCH_FORMAT,
@@ -279,6 +282,46 @@ def test_a_hand_written_team_game_and_match() -> None:
     assert match.game.seed == "lesson/1"  # the seed Match.next_game would have used
 
 
+def test_completed_piles_are_finished_building_piles() -> None:
+    game = loads_game(tutorial(completed="1 W 3 4 5 6 7 8 9 10 11 W " + ALL_CARDS_1_TO_12))
+    assert game.completed[:2] == [1, 0] and len(game.completed) == 24
+
+
+def test_the_player_to_move_draws_when_the_file_leaves_out_the_hand() -> None:
+    """The review's file: seat 0 to move with no hand and 152 cards to draw."""
+    text = ('{"format":"skipbo-widgets/game","version":1,"rules":{"players":2,"stock_size":5},'
+            '"seats":[{"stock":"9"},{"stock":"8"}]}')
+    game = loads_game(text)
+    assert game.hand_size(0) == 5 and len(game.draw_pile) == 162 - 2 - 5
+    assert "end" not in map(str, game.legal_moves())
+    assert not game.events and not game.move_stack  # a loaded game starts with no history
+    assert game_to_dict(loads_game(dumps_game(game))) == game_to_dict(game)
+
+
+def test_an_empty_hand_stays_empty_when_nothing_can_be_drawn() -> None:
+    rest = full_deck()
+    rest.remove(9), rest.remove(8)
+    game = from_position(Rules(players=2, stock_size=5), stocks=[[9], [8]], hands=[[], []],
+                         discards=[[], [rest]], draw_pile=[], seed=1)
+    assert game.hand_size(0) == 0 and [str(m) for m in game.legal_moves()] == ["end"]
+
+
+def test_a_seed_that_cannot_be_written_back_is_refused_when_the_game_is_made() -> None:
+    for seed in ("x" * 300_000, "\ud800", 10**MAX_SEED_LENGTH):
+        with pytest.raises(RulesError) as caught:
+            Game.new(Rules(players=2, stock_size=5), seed=seed)
+        assert caught.value.reason == Reason.BAD_SEED
+    with pytest.raises(RulesError):
+        Match(Rules(players=2, stock_size=5), seed="m" * (MAX_MATCH_SEED_LENGTH + 1))
+    longest = Game.new(Rules(players=2, stock_size=5), seed="\u00e9" * MAX_SEED_LENGTH)
+    assert loads_game(dumps_game(longest)).seed == longest.seed
+    match = Match(Rules(players=2, stock_size=5), seed="m" * MAX_MATCH_SEED_LENGTH)
+    match.game.outcome = Outcome((0,), 25)  # reach game 2 quickly: its seed ends in "/1"
+    match.record()
+    match.next_game()
+    assert loads_match(dumps_match(match)).game.seed == match.game.seed
+
+
 def test_a_bom_and_bytes_are_accepted() -> None:
     assert position_key(loads_game(b"\xef\xbb\xbf" + TUTORIAL.encode())) == position_key(
         loads_game("\ufeff" + TUTORIAL))
@@ -304,6 +347,10 @@ def tutorial(**changes: Any) -> str:
 
 
 DELETE = object()
+ALL_CARDS_1_TO_12 = cards_text(list(range(1, 13)))
+REVIEW_SURPLUS = ('{"format":"skipbo-widgets/game","version":1,'
+                  '"rules":{"players":2,"stock_size":5},'
+                  '"seats":[{"stock":"1 1 1 1 1","hand":"1 1 1 1 1"},{"stock":"1 1 1"}]}')
 ZERO_RNG = "3:" + "A" * 3334 + "=="
 GOOD_RNG = rng_text(random.Random(1))
 ALL_CARDS = cards_text(full_deck())
@@ -314,7 +361,15 @@ REJECTED: list[tuple[str, str | bytes, Reason, dict[str, Any]]] = [
     ("too large bytes", b" " * (MAX_SAVE_SIZE + 1), Reason.SAVE_TOO_LARGE, {}),
     ("empty", "", Reason.SAVE_NOT_JSON, {"problem": "syntax"}),
     ("truncated", TUTORIAL[:-3], Reason.SAVE_NOT_JSON, {"problem": "syntax"}),
-    ("not utf-8", b"\xff\xfe{}", Reason.SAVE_NOT_JSON, {"problem": "encoding"}),
+    ("not utf-8", b"\xff\xfe{}", Reason.SAVE_BAD_TEXT, {"problem": "encoding"}),
+    ("too large in bytes", tutorial(seed="\u00e9" * (MAX_SAVE_SIZE // 2)),
+     Reason.SAVE_TOO_LARGE, {"max": MAX_SAVE_SIZE}),  # fewer characters than the limit
+    ("lone surrogate escaped", '{"format":"skipbo-widgets/game","version":1,"seed":"\\ud800",'
+     '"seats":[{"stock":"1"},{"stock":"2"}]}', Reason.SAVE_BAD_TEXT, {"problem": "surrogate"}),
+    ("lone surrogate raw", TUTORIAL.replace('"rest"', '"rest", "seed": "\udfff"'),
+     Reason.SAVE_BAD_TEXT, {"problem": "surrogate"}),
+    ("lone surrogate in a key", TUTORIAL.replace('"rest"', '"rest", "\\udc00": 1'),
+     Reason.SAVE_BAD_TEXT, {"problem": "surrogate"}),
     ("nan", TUTORIAL.replace('"version": 1', '"version": NaN'), Reason.SAVE_NOT_JSON, {}),
     ("infinity", '{"turn": -Infinity}', Reason.SAVE_NOT_JSON, {}),
     ("huge int", '{"turn": ' + "9" * 5000 + "}", Reason.SAVE_NOT_JSON, {}),
@@ -350,6 +405,9 @@ REJECTED: list[tuple[str, str | bytes, Reason, dict[str, Any]]] = [
     ("turn float", tutorial(turn=1.0), Reason.SAVE_BAD_FIELD, {"field": "turn", "problem": "type"}),
     ("seed float", tutorial(seed=1.5), Reason.SAVE_BAD_FIELD, {"field": "seed", "problem": "type"}),
     ("seed null", tutorial(seed=None), Reason.SAVE_BAD_FIELD, {"field": "seed"}),
+    ("seed too long", tutorial(seed="x" * (MAX_SEED_LENGTH + 1)), Reason.SAVE_BAD_FIELD,
+     {"field": "seed", "problem": "value"}),
+    ("seed of 300,000 characters", tutorial(seed="x" * 300_000), Reason.SAVE_TOO_LARGE, {}),
     ("hand list", tutorial(seats__0__hand=[5, 0]), Reason.SAVE_BAD_FIELD,
      {"field": "seats[0].hand", "problem": "type"}),
     ("discards text", tutorial(seats__0__discards="12"), Reason.SAVE_BAD_FIELD,
@@ -423,6 +481,12 @@ REJECTED: list[tuple[str, str | bytes, Reason, dict[str, Any]]] = [
      {"field": "seats[1].discards"}),
     ("completed 11", tutorial(completed=cards_text(list(range(1, 12)))), Reason.SAVE_BAD_SIZE,
      {"field": "completed"}),
+    ("completed twelve 5s", tutorial(completed="5 " * 12), Reason.SAVE_BAD_COMPLETED_PILE,
+     {"pile": 0, "position": 0, "card": 5}),
+    ("second completed pile", tutorial(completed=ALL_CARDS_1_TO_12 + " 1 2 3 W 5 6 7 8 9 10 12 11"),
+     Reason.SAVE_BAD_COMPLETED_PILE, {"pile": 1, "position": 10, "card": 12}),
+    ("a surplus card with the rest", REVIEW_SURPLUS, Reason.SAVE_CARDS_MISMATCH,
+     {"card": 1, "expected": 12, "found": 13}),
     ("two winners", tutorial(seats__0__stock="", seats__1__stock=""), Reason.SAVE_INCONSISTENT,
      {"what": "outcome"}),
     ("won and drawn", tutorial(seats__1__stock="", drawn=True), Reason.SAVE_INCONSISTENT,
