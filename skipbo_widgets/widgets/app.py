@@ -15,14 +15,15 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
-from ..skipbo.engine import GameError, Match, SaveError
+from ..skipbo.engine import GameError, Match, Reason, SaveError
+from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .settings import GameSettings, dumps_session, loads_session, open_any
 from .setup_form import SetupForm
-from .store import BrowserStore, is_utf8
+from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
@@ -34,14 +35,6 @@ def lang_from_query(query: str | None = None) -> str:
     """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
     query = os.environ.get("QUERY_STRING", "") if query is None else query
     return normalize_lang(parse_qs(query).get("lang", [""])[0])
-
-
-def read_session(text: str) -> tuple[GameSettings, Match]:
-    """The session the page kept; a lone surrogate (nothing this app wrote, and no
-    text the page could be sent back) is refused like any text that is not JSON."""
-    if not is_utf8(text):
-        raise SaveError(Reason.SAVE_NOT_JSON)
-    return loads_session(text)
 
 
 class App:
@@ -227,7 +220,7 @@ class App:
 
     def _on_lesson_stored(self, text: str) -> None:
         # anything not valid: start at the first lesson
-        progress = loads_progress(text) if is_utf8(text) else None
+        progress = loads_progress(text)
         if progress is None or self.lesson_progress is not None:
             return
         self.lesson_progress = progress
@@ -251,7 +244,7 @@ class App:
         if not text or self._live_game() is not None:
             return
         try:
-            self.resume = read_session(text)
+            self.resume = loads_session(text)
         except SaveError as err:
             self.resume = None
             self._notice("home.resume_failed", err)
@@ -303,7 +296,7 @@ class App:
         if text is None:
             return
         try:
-            settings, match = read_session(text)
+            settings, match = loads_session(text)
         except SaveError as err:
             self._notice("home.resume_failed", err)
             return

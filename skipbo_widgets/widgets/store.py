@@ -57,13 +57,3 @@ class BrowserStore(anywidget.AnyWidget):
             self.reported = True
         for handler in self._on_stored if kind == "stored" else self._on_elsewhere:
             handler(text)
-
-
-def is_utf8(text: str) -> bool:
-    """True unless ``text`` holds a lone surrogate, which no page can be sent and no
-    file of this app contains (the page's JSON can carry one as ``"\\ud800"``)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
