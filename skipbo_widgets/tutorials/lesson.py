@@ -80,6 +80,11 @@ class Step:
     def key(self) -> str:
         return f"tut.{self.lesson}.{self.id}"
 
+    @property
+    def acts(self) -> bool:
+        """The learner does something in this step (else it is a text-only screen)."""
+        return self.task is not None
+
     def text_keys(self) -> list[str]:
         """Every message key this step uses."""
         extra = [".task", ".done"] if self.task else []
@@ -95,6 +100,8 @@ class Step:
 class Lesson:
     id: str
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    #: Part of the core path, up to "ready to play" (core lessons come first).
+    core: bool = False
 
     @property
     def title_key(self) -> str:
@@ -111,13 +118,19 @@ def load_lessons(directory: Path = LESSON_DIR) -> tuple[Lesson, ...]:
     lessons = tuple(load_lesson(path) for path in sorted(directory.glob("*.json")))
     if not lessons:
         raise LessonError(f"no lessons in {directory}")
+    cores = [lesson.core for lesson in lessons]
+    if cores != sorted(cores, reverse=True):
+        raise LessonError(f"{directory}: the core lessons must come first")
     return lessons
 
 
 def load_lesson(path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     where = path.name
-    _keys(data, {"id", "steps"}, where)
+    _keys(data, {"id", "steps", "core"}, where, required={"id", "steps"})
+    core = data.get("core", False)
+    if not isinstance(core, bool):
+        raise LessonError(f"{where}: 'core' is true or false")
     lesson_id = _ident(data["id"], where)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -127,7 +140,7 @@ def load_lesson(path: Path) -> Lesson:
         steps.append(_step(raw, lesson_id, steps[-1] if steps else None, f"{where} step {i + 1}"))
     if len({s.id for s in steps}) != len(steps):
         raise LessonError(f"{where}: step ids repeat")
-    return Lesson(lesson_id, tuple(steps))
+    return Lesson(lesson_id, tuple(steps), core)
 
 
 def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
