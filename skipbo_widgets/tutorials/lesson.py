@@ -12,6 +12,8 @@ key                                text
 ``tut.<lesson>.<step>.task``       what the learner is asked to do (tasks)
 ``tut.<lesson>.<step>.wrong``      why an allowed move is not the one asked
 ``tut.<lesson>.<step>.done``       what the learner just saw happen
+``tut.<lesson>.<step>.a.<answer>``  a quiz answer (the question is ``.task``)
+``tut.<lesson>.<step>.a.<a>.why``  why that answer is right or wrong
 =================================  ==========================================
 
 A step's ``position`` is a game in the save-file format without ``format``
@@ -68,6 +70,27 @@ class Task:
 
 
 @dataclass(frozen=True)
+class Quiz:
+    """A question about the position shown: two or three answers, one of them ``right``.
+
+    The question is the step's ``.task`` text; each answer has a label and a
+    reason (``.a.<answer>`` and ``.a.<answer>.why``), shown once it is picked.
+    """
+
+    answers: tuple[str, ...]
+    right: str
+
+    def label_key(self, step_key: str, answer: str) -> str:
+        return f"{step_key}.a.{answer}"
+
+    def why_key(self, step_key: str, answer: str) -> str:
+        return f"{step_key}.a.{answer}.why"
+
+    def label_keys(self, step_key: str) -> list[str]:
+        return [self.label_key(step_key, answer) for answer in self.answers]
+
+
+@dataclass(frozen=True)
 class Step:
     lesson: str
     id: str
@@ -75,6 +98,7 @@ class Step:
     position: Mapping[str, Any]
     highlight: tuple[str, ...] = ()
     task: Task | None = None
+    quiz: Quiz | None = None
 
     @property
     def key(self) -> str:
@@ -83,13 +107,18 @@ class Step:
     @property
     def acts(self) -> bool:
         """The learner does something in this step (else it is a text-only screen)."""
-        return self.task is not None
+        return self.task is not None or self.quiz is not None
 
     def text_keys(self) -> list[str]:
         """Every message key this step uses."""
         extra = [".task", ".done"] if self.task else []
         extra += [".wrong"] if self.task and self.task.wrong else []
-        return [self.key + suffix for suffix in ["", *extra]]
+        keys = [self.key + suffix for suffix in ["", *extra]]
+        if self.quiz is not None:
+            keys.append(self.key + ".task")
+            for answer in self.quiz.answers:
+                keys += [self.quiz.label_key(self.key, answer), self.quiz.why_key(self.key, answer)]
+        return keys
 
     def new_game(self) -> Game:
         """A fresh game at this step's position."""
@@ -144,7 +173,7 @@ def load_lesson(path: Path) -> Lesson:
 
 
 def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
-    _keys(raw, {"id", "rules", "position", "highlight", "task"}, where,
+    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz"}, where,
           required={"id", "rules", "position"})
     step_id = _ident(raw["id"], where)
     rules = _strings(raw["rules"], f"{where} rules")
@@ -159,7 +188,10 @@ def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
         raise LessonError(f"{where}: 'position' must be a game, \"same\" or \"previous\"")
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
-                _task(raw["task"], where) if "task" in raw else None)
+                _task(raw["task"], where) if "task" in raw else None,
+                _quiz(raw["quiz"], where) if "quiz" in raw else None)
+    if step.task is not None and step.quiz is not None:
+        raise LessonError(f"{where}: a step has a task or a quiz, not both")
     try:
         game = step.new_game()
     except SaveError as err:
@@ -191,6 +223,16 @@ def _task(raw: Any, where: str) -> Task:
     if not isinstance(wrong, bool):
         raise LessonError(f"{where}: 'wrong' is true or false")
     return Task(tuple(goals), solution, wrong)
+
+
+def _quiz(raw: Any, where: str) -> Quiz:
+    _keys(raw, {"answers", "right"}, where + " quiz")
+    answers = tuple(_ident(a, where + " quiz") for a in _strings(raw["answers"], where))
+    if not 2 <= len(answers) <= 3 or len(set(answers)) != len(answers):
+        raise LessonError(f"{where}: a quiz has two or three different answers")
+    if raw["right"] not in answers:
+        raise LessonError(f"{where}: the quiz's right answer {raw['right']!r} is not an answer")
+    return Quiz(answers, raw["right"])
 
 
 def _check_solution(game: Game, task: Task, where: str) -> None:

@@ -66,6 +66,9 @@ def _read_words(lesson: Lesson, lang: str) -> int:
         total += step_words(step, lang)
         if step.task is not None:
             total += words(t(step.key + ".done", lang))
+        if step.quiz is not None:
+            total += sum(words(t(key, lang)) for key in step.quiz.label_keys(step.key))
+            total += words(t(step.quiz.why_key(step.key, step.quiz.right), lang))
     return total
 
 

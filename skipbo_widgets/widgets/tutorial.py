@@ -64,6 +64,8 @@ class TutorialScreen:
         self.progress_bar = w.IntProgress(min=0, layout=w.Layout(width="100%"))
         self.text_box = testid(w.HTML(), "tutorial-text")
         self.feedback_box = w.HTML()
+        self.quiz_box = testid(w.HBox(layout=w.Layout(flex_flow="row wrap")), "tutorial-quiz")
+        self.quiz_box.add_class("sb-quiz")
         self.back_button = testid(w.Button(icon="arrow-left"), "tutorial-back")
         self.next_button = testid(w.Button(icon="arrow-right"), "tutorial-next")
         self.again_button = testid(w.Button(icon="undo"), "tutorial-again")
@@ -85,7 +87,7 @@ class TutorialScreen:
         nav = w.HBox([self.back_button, self.again_button, self.next_button],
                      layout=w.Layout(align_items="center", flex_flow="row wrap"))
         nav.add_class("sb-tutorial-nav")
-        side = w.VBox([self.text_box, nav, self.feedback_box],
+        side = w.VBox([self.text_box, self.quiz_box, nav, self.feedback_box],
                       layout=w.Layout(flex="0 1 380px", min_width="280px"))
         side.add_class("sb-tutorial-side")
         table_box = w.Box([self.table], layout=w.Layout(flex="1 1 640px", min_width="0"))
@@ -99,6 +101,7 @@ class TutorialScreen:
         self.body = w.VBox([self.step_view])
         self.widget = w.VBox([top, self.progress_bar, self.body], layout=w.Layout(width="100%"))
         self.widget.add_class("sb-tutorial")
+        self._new_quiz()
         self.set_lang(lang)
         if start is not None:
             self.go(start.lesson, start.step, start.moves)
@@ -125,8 +128,9 @@ class TutorialScreen:
         if moves and self.run.has_task:
             self.run.replay(list(moves))
         self._new_scene()
+        self._new_quiz()
         if self.run.done:
-            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
+            self._solved[self.step.key] = self.run.record
             self._message = self._done_message()
         self._save()
         self.render()
@@ -200,7 +204,9 @@ class TutorialScreen:
 
     def _idle(self) -> None:
         """A click where nothing can move: a solved task keeps its praise."""
-        if not (self.run.has_task and self.run.done):
+        if self.step.quiz is not None and not self.run.done:
+            self.say("tutorial.use_answers")
+        elif not (self.run.has_task and self.run.done):
             self.say("tutorial.no_task")
 
     def try_move(self, text: str) -> Feedback:
@@ -211,7 +217,7 @@ class TutorialScreen:
             return feedback
         self._shown = feedback.show
         if feedback.kind == "done":
-            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
+            self._solved[self.step.key] = self.run.record
             self._message = self._done_message()
         elif feedback.kind == "progress":
             self._message = (lambda: self.tr("tutorial.keep_going"), "info")
@@ -221,9 +227,38 @@ class TutorialScreen:
         self.render()
         return feedback
 
+    def answer(self, choice: str) -> Feedback:
+        """The learner picked a quiz answer: why it is right, or why not."""
+        feedback = self.run.answer(choice)
+        quiz = self.step.quiz
+        if feedback.kind == "done":
+            self._solved[self.step.key] = self.run.record
+            self._message = self._done_message()
+        elif feedback.kind == "wrong" and quiz is not None:
+            why = quiz.why_key(self.step.key, choice)
+            self._message = (lambda: f"{self.tr(why)} {self.tr('tutorial.try_again')}", "error")
+        else:
+            return feedback
+        self._save()
+        self.render()
+        return feedback
+
     def _done_message(self) -> Message:
-        key = self.step.key + ".done"
+        quiz = self.step.quiz
+        key = (quiz.why_key(self.step.key, quiz.right) if quiz is not None
+               else self.step.key + ".done")
         return (lambda: self.tr(key), "success")
+
+    def _new_quiz(self) -> None:
+        """One button per answer of the step's quiz (none in other steps)."""
+        quiz = self.step.quiz
+        buttons = []
+        for choice in quiz.answers if quiz is not None else ():
+            button = testid(w.Button(layout=w.Layout(width="auto")), f"quiz-answer-{choice}")
+            button.on_click(lambda _b, choice=choice: self.answer(choice))
+            buttons.append(button)
+        self.quiz_box.children = buttons
+        self.quiz_box.layout.display = "" if buttons else "none"
 
     def _why(self, feedback: Feedback, before: Observation) -> str:
         if feedback.error is not None:
@@ -247,8 +282,8 @@ class TutorialScreen:
 
     def _save(self) -> None:
         if self._on_progress is not None:
-            moves = tuple(str(m) for m in self.run.moves)
-            self._on_progress(Progress(self.lesson, self.step_index, moves, self.finished))
+            self._on_progress(Progress(self.lesson, self.step_index, self.run.record,
+                                       self.finished))
 
     # -- drawing ---------------------------------------------------------------
 
@@ -293,7 +328,7 @@ class TutorialScreen:
         self.body.children = [self.step_view]
         self.text_box.value = self._text_html()
         self.back_button.disabled = self.lesson == 0 and self.step_index == 0
-        self.again_button.layout.display = "" if self.run.has_task else "none"
+        self.again_button.layout.display = "" if self.step.task else "none"
         self.again_button.disabled = not self.run.moves
         last_step = self.step_index + 1 == len(lesson.steps)
         self.next_button.description = self.tr(
@@ -301,6 +336,7 @@ class TutorialScreen:
             else "tutorial.next")
         solved = self.run.done or not self.run.has_task
         self.next_button.button_style = "success" if solved else ""
+        self._render_quiz()
         self.render_table()
 
     def _text_html(self) -> str:
@@ -309,11 +345,24 @@ class TutorialScreen:
                  f'<p class="sb-step-text">{html.escape(self.tr(self.step.key))}</p>']
         if self.run.has_task:
             state = " sb-task-done" if self.run.done else ""
+            label = "tutorial.question" if self.step.quiz else "tutorial.your_task"
             parts.append(
                 f'<p class="sb-task{state}" data-testid="tutorial-task">'
-                f'<strong>{html.escape(self.tr("tutorial.your_task"))}</strong> '
+                f'<strong>{html.escape(self.tr(label))}</strong> '
                 f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
         return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
+
+    def _render_quiz(self) -> None:
+        """Labels in the learner's language; once answered right, the right one stays lit."""
+        quiz = self.step.quiz
+        if quiz is None:
+            return
+        for choice, button in zip(quiz.answers, self.quiz_box.children, strict=True):
+            button.description = self.tr(quiz.label_key(self.step.key, choice))
+            picked = choice in self.run.answers
+            button.button_style = ("success" if picked and choice == quiz.right
+                                   else "danger" if picked else "")
+            button.disabled = self.run.done
 
     def render_table(self) -> None:
         text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")

@@ -171,6 +171,14 @@ GOOD_STEP = {"id": "a", "rules": ["SB-PLAY"],
     ({"task": {"goals": [{"goal": "won"}], "solution": ["s-d1"]}}, "not legal"),
     ({"task": {"goals": [{"goal": "recycled"}], "solution": ["s-b1"]}}, "does not reach"),
     ({"id": "Big Step"}, "ids"),
+    ({"quiz": {"answers": ["a"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "a"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "b", "c", "d"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "b"], "right": "c"}}, "not an answer"),
+    ({"quiz": {"answers": ["a", "B b"], "right": "a"}}, "ids"),
+    ({"quiz": {"answers": ["a", "b"]}}, "missing"),
+    ({"quiz": {"answers": ["a", "b"], "right": "a"},
+      "task": {"goals": [{"goal": "won"}], "solution": ["s-b1"]}}, "not both"),
 ])
 def test_a_bad_lesson_file_is_refused(tmp_path: Path, change: dict[str, object],
                                       message: str) -> None:
@@ -188,6 +196,28 @@ def test_a_good_lesson_file_loads(tmp_path: Path) -> None:
     lesson = load_lesson(path)
     assert [s.key for s in lesson.steps] == ["tut.x.a", "tut.x.b"]
     assert lesson.steps[1].position == lesson.steps[0].position
+
+
+QUIZ_STEP = {**GOOD_STEP, "quiz": {"answers": ["mia", "you", "both"], "right": "you"}}
+
+
+def test_a_quiz_is_judged_answer_by_answer_and_keeps_the_table_still(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    path.write_text(json.dumps({"id": "x", "steps": [QUIZ_STEP]}))
+    step = load_lesson(path).steps[0]
+    assert step.acts and step.task is None
+    assert "tut.x.a.task" in step.text_keys() and "tut.x.a.a.both.why" in step.text_keys()
+    run = StepRun(step)
+    before = run.game.state_key()
+    assert not run.active and run.try_move("s-b1").kind == "idle"  # the cards stay put
+    assert run.answer("nobody").kind == "illegal" and run.answers == []
+    assert (run.answer("mia").kind, run.done) == ("wrong", False)
+    assert (run.answer("you").kind, run.done) == ("done", True)
+    assert run.answer("both").kind == "idle"
+    assert run.record == ("?mia", "?you") and run.game.state_key() == before
+    again = StepRun(step)
+    again.replay(list(run.record))
+    assert again.done and again.answers == ["mia", "you"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

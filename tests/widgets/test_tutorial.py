@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html
+import json
+from pathlib import Path
 
 import pytest
 
 from skipbo_widgets import tutorial
 from skipbo_widgets.i18n import LANGUAGES, explain, t
 from skipbo_widgets.tutorials import load_lessons
+from skipbo_widgets.tutorials.lesson import load_lesson
 from skipbo_widgets.tutorials.progress import Progress, dumps_progress, loads_progress
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.tutorial import TutorialScreen
@@ -59,6 +62,33 @@ def test_next_walks_through_every_step_and_ends_with_the_practice_game() -> None
     assert practice == [True]
     tut.back()
     assert not tut.finished and tut.step.key == seen[-1]
+
+
+def test_a_quiz_is_answered_with_its_buttons_and_each_answer_explained(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    quiz = {"answers": ["mia", "you"], "right": "you"}
+    steps = [{"id": "q", "rules": ["SB-FIRST"], "quiz": quiz,
+              "position": {"seats": [{"stock": "1"}, {"stock": "2"}]}}]
+    path.write_text(json.dumps({"id": "x", "steps": steps}))
+    saved: list[Progress] = []
+    tut = screen(lessons=(load_lesson(path),), on_progress=saved.append)
+    buttons = {b._dom_classes[-1]: b for b in tut.quiz_box.children}
+    assert list(buttons) == ["sb-testid-quiz-answer-mia", "sb-testid-quiz-answer-you"]
+    assert "sb-testid-tutorial-quiz" in tut.quiz_box._dom_classes
+    assert t("tutorial.question", "en") in text(tut)
+    click(tut, {"type": "select", "source": "s"})  # the table is not for answering
+    assert t("tutorial.use_answers", "en") in feedback(tut)
+    buttons["sb-testid-quiz-answer-mia"].click()
+    assert t("tut.x.q.a.mia.why", "en") in feedback(tut)
+    assert "sb-box-error" in tut.feedback_box.value
+    assert not tut.run.done and buttons["sb-testid-quiz-answer-mia"].button_style == "danger"
+    buttons["sb-testid-quiz-answer-you"].click()
+    assert t("tut.x.q.a.you.why", "en") in feedback(tut)
+    assert "sb-box-success" in tut.feedback_box.value and tut.next_button.button_style == "success"
+    assert all(b.disabled for b in buttons.values())
+    assert saved[-1].moves == ("?mia", "?you")
+    again = screen(lessons=(load_lesson(path),), start=saved[-1])  # a reload
+    assert again.run.done and t("tut.x.q.a.you.why", "en") in feedback(again)
 
 
 def test_a_solved_task_stays_solved_when_the_learner_comes_back() -> None:
