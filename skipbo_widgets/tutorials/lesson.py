@@ -24,7 +24,7 @@ seat 0.
 
 >>> lesson = load_lessons()[0]
 >>> lesson.id, lesson.steps[0].id, lesson.steps[0].key
-('cards', 'deck', 'tut.cards.deck')
+('goal', 'stock', 'tut.goal.stock')
 >>> game = lesson.steps[0].new_game()
 >>> game.card_count()
 162

@@ -270,6 +270,8 @@ class TutorialScreen:
             task = self.step.task
             own = task is not None and task.wrong
             why = self.tr(self.step.key + ".wrong" if own else "tutorial.wrong_play")
+        if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
+            why = f"{self.tr('tutorial.put_back')} {why}"
         if feedback.show is None:
             return f"{why} {self.tr('tutorial.try_again')}"
         sentence = plan_sentences(before, [feedback.show], lang=self.lang, names=self._names())[0]

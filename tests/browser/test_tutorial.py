@@ -76,6 +76,6 @@ def test_the_binder_address_serves_the_app_and_each_lesson_notebook(browser: Any
         page.goto(f"{url}voila/render/notebooks/tutorial-de.ipynb")
         page.wait_for_function(
             "text => document.querySelector('[data-testid=\"tutorial-text\"]')"
-            "?.innerText.includes(text)", arg=t("tut.cards.deck", "de")[:40], timeout=90_000)
+            "?.innerText.includes(text)", arg=t("tut.goal.stock", "de")[:40], timeout=90_000)
         assert "Traceback" not in page.inner_text("body")
         page.close()

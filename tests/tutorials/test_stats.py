@@ -41,7 +41,6 @@ def test_the_core_path_is_the_lessons_marked_core_and_they_come_first() -> None:
         assert row["steps"] == sum(len(lesson.steps) for lesson in part)
 
 
-@pytest.mark.xfail(strict=True, reason="the lessons are rewritten to the standard next")
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: f"{r['game']}-{r['lang']}-{r['part']}")
 def test_the_course_meets_the_standard_of_issue_13(row: dict[str, Any]) -> None:
     assert row["longest_step_words"] <= stats.max_step_words(row["lang"])

@@ -20,7 +20,7 @@ LESSONS = load_lessons()
 STEP_COUNT = sum(len(lesson.steps) for lesson in LESSONS)
 #: Lesson and step of "build up to your stock 3": three moves, h1-b1 first.
 PLAY = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
-            if step.key == "tut.turn.play")
+            if step.key == "tut.hand.build")
 
 
 def screen(lang: str = "en", **kwargs: object) -> TutorialScreen:
@@ -52,7 +52,7 @@ def test_next_walks_through_every_step_and_ends_with_the_practice_game() -> None
         assert tut.table.view["players"]  # a live table at every step
         tut.next()
         if tut.step.key == seen[-1] and not tut.finished:  # a task not done: asked first
-            assert tut.step.task is not None
+            assert tut.step.acts
             assert t("tutorial.skip_task", "en") in feedback(tut)
             tut.next()
     assert seen == [s.key for lesson in LESSONS for s in lesson.steps]
@@ -272,7 +272,7 @@ def test_a_click_on_the_empty_stock_pile_sends_the_learner_to_the_partners(lang:
 def test_start_again_resets_the_task() -> None:
     tut = screen()
     tut.go(*PLAY)
-    assert tut.step.key == "tut.turn.play"
+    assert tut.step.key == "tut.hand.build"
     click(tut, {"type": "move", "move": "h1-b1"})
     assert t("tutorial.keep_going", "en") in feedback(tut) and not tut.again_button.disabled
     tut.again_button.click()
@@ -287,9 +287,9 @@ def test_switching_the_language_keeps_the_step_and_its_moves() -> None:
     tut.go(*PLAY)
     click(tut, {"type": "move", "move": "h1-b1"})
     app.lang_picker.value = "fr"
-    assert app.tutorial is tut and tut.step.key == "tut.turn.play" and tut.run.moves
-    assert t("tut.turn.play", "fr") in text(tut)
-    assert tut.lesson_picker.options[0][0] == "1. " + t("tut.cards.title", "fr")
+    assert app.tutorial is tut and tut.step.key == "tut.hand.build" and tut.run.moves
+    assert t("tut.hand.build", "fr") in text(tut)
+    assert tut.lesson_picker.options[0][0] == "1. " + t("tut.goal.title", "fr")
 
 
 def reload_with(stored: object) -> App:
@@ -309,7 +309,7 @@ def test_the_place_in_the_lessons_survives_a_reload() -> None:
 
     fresh = reload_with(kept)
     assert fresh.tutorial is not None
-    assert fresh.tutorial.step.key == "tut.turn.play"
+    assert fresh.tutorial.step.key == "tut.hand.build"
     assert fresh.tutorial.run.moves and fresh.tutorial.run.game.needs(0) == 2
 
 
@@ -342,7 +342,7 @@ def test_the_end_of_the_lessons_survives_a_reload() -> None:
 
 @pytest.mark.parametrize("stored", [
     "", "{", "[]", '{"format": "skipbo-widgets/tutorial"}', "x" * 10_000, 42, None,
-    dumps_progress(Progress(*PLAY)).replace('"play"', '"nope"'),
+    dumps_progress(Progress(*PLAY)).replace('"build"', '"nope"'),
     dumps_progress(Progress(*PLAY)).replace('"version":1', '"version":2'),
     dumps_progress(Progress(*PLAY)).replace('"finished":false', '"finished":"yes"'),
     dumps_progress(Progress(*PLAY)).replace('"moves":[]', '"moves":[' + '"zz",' * 40 + '"zz"]'),
@@ -350,7 +350,7 @@ def test_the_end_of_the_lessons_survives_a_reload() -> None:
 ])
 def test_a_bad_stored_place_starts_at_the_beginning(stored: object) -> None:
     app = reload_with(stored)
-    assert app.tutorial is not None and app.tutorial.step.key == "tut.cards.deck"
+    assert app.tutorial is not None and app.tutorial.step.key == "tut.goal.stock"
 
 
 def test_stored_moves_that_do_not_fit_are_dropped() -> None:
