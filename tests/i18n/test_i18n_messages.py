@@ -260,7 +260,8 @@ def test_german_names_a_partners_pile_the_same_natural_way_for_every_name(
     assert t("log.you.play_partner_stock", "de", **args) == (
         f"Du legst eine 7 bei {partner} vom Spielerstapel auf Ablegestapel 2.")
     assert t("explain.partner_stock", "de", names=names, card=7, seat=2) == (
-        f"Du darfst auch die 7 bei {partner} vom Spielerstapel spielen, denn ihr seid ein Team.")
+        f"Du darfst auch die 7 bei {partner} vom Spielerstapel spielen, denn ihr seid ein Team: "
+        "Das bringt euch dem Sieg näher.")
 
 
 def test_no_german_message_stacks_von_on_von_or_puts_a_player_in_brackets() -> None:
