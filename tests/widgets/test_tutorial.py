@@ -375,3 +375,15 @@ def test_the_home_screen_leads_to_the_lessons_and_the_practice_game_follows() ->
 def test_tutorial_opens_the_app_at_the_lessons() -> None:
     app = tutorial(lang="fr")
     assert app.screen == "learn" and app.lang == "fr"
+
+
+@pytest.mark.parametrize(("lang", "queen"), [("de", "D"), ("fr", "D"), ("nl", "V"), ("en", "Q")])
+def test_playing_cards_show_the_language_s_own_letters(lang: str, queen: str) -> None:
+    """Dutch cards say V (vrouw) where English ones say Q: on the cards and under the pile."""
+    where = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
+                 if step.key == "tut.variants.queen")
+    tut = screen(lang)
+    tut.go(*where)
+    view = tut.table.view
+    assert view["faces"] == "playing" and view["face_letters"]["12"] == queen
+    assert view["building"][1]["needs"] == 12 and queen in view["building"][1]["needs_label"]

@@ -11,9 +11,10 @@ function band(card) {
   return "high";
 }
 
-function faceText(card, faces) {
+// Playing-card letters come from the view, in the learner's language (B for Bube, V for vrouw).
+function faceText(card, faces, letters) {
   if (faces === "playing") {
-    return { 0: "K", 1: "A", 11: "J", 12: "Q" }[card] ?? String(card);
+    return (letters || {})[String(card)] ?? String(card);
   }
   return card === WILD ? "SKIP-BO" : String(card);
 }
@@ -41,7 +42,7 @@ function cardNode(card, view, extra = {}) {
     return h("div", { class: "sb-card sb-back", "aria-hidden": "true" },
       h("span", { class: "sb-back-logo", text: faces === "playing" ? "♠♥♣♦" : "SKIP-BO" }));
   }
-  const text = faceText(card, faces);
+  const text = faceText(card, faces, view.face_letters);
   const cls = `sb-card sb-face sb-${band(card)} sb-faces-${faces}` + (card === WILD ? " sb-wild" : "");
   return h("div", { class: cls, "data-card": card, ...extra },
     h("span", { class: "sb-corner sb-tl", text: card === WILD && faces !== "playing" ? "SB" : text }),
@@ -228,7 +229,7 @@ function render({ model, el }) {
     const hand = v.hand.map((card, i) => pileButton({
       source: `h${card === WILD ? "W" : card}`,
       content: cardNode(card, v),
-      label: `${L.hand || ""}: ${faceText(card, v.faces)}`,
+      label: `${L.hand || ""}: ${faceText(card, v.faces, v.face_letters)}`,
       testid: `hand-card-${i}`, cls: "sb-hand-card",
     }));
     root.append(h("div", { class: "sb-mine" },
