@@ -58,7 +58,7 @@ def shoot_lesson(lang: str, out: Path) -> None:
         for _ in range(2):
             page.click('[data-source="h4"]')
             page.click('[data-testid="build-0"]')
-            page.wait_for_timeout(500)
+            page.wait_for_timeout(900)  # the wrong card has flown back (600 ms)
         page.screenshot(path=str(out / f"lesson-{lang}.png"))
         browser.close()
 

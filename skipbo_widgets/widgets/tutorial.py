@@ -51,6 +51,9 @@ class TutorialScreen:
         self._solved: dict[str, tuple[str, ...]] = {}
         self._message: Message | None = None
         self._shown: Move | None = None
+        #: The card of a wrong try flying back to where it came from (drawn once per id).
+        self._bounce: dict[str, Any] | None = None
+        self._bounces = 0
         self._relabelling = False
         #: Changes with every new table (step, start again): the page then drops a
         #: card it had picked up.
@@ -136,7 +139,7 @@ class TutorialScreen:
         self.render()
 
     def _new_scene(self) -> None:
-        self._message, self._shown = None, None
+        self._message, self._shown, self._bounce = None, None, None
         self._scene += 1
 
     def next(self) -> None:
@@ -216,6 +219,8 @@ class TutorialScreen:
             self._idle()
             return feedback
         self._shown = feedback.show
+        wrong = feedback.kind == "wrong"
+        self._bounce = self._bounce_back(feedback.move, before) if wrong else None
         if feedback.kind == "done":
             self._solved[self.step.key] = self.run.record
             self._message = self._done_message()
@@ -242,6 +247,22 @@ class TutorialScreen:
         self._save()
         self.render()
         return feedback
+
+    def _bounce_back(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+        """Where the card of a wrong try was put and where it goes back to, as table test ids."""
+        if move is None or move.is_end:
+            return None
+        owner = before.partner if move.partner and before.partner is not None else LEARNER
+        if move.source == "s":
+            card, home = before.seats[owner].stock_top, f"stock-{owner}"
+        elif move.source == "d":
+            card, home = before.seats[owner].discards[move.index][-1], \
+                f"discard-{owner}-{move.index}"
+        else:
+            card, home = move.index, "hand"
+        put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
+        self._bounces += 1
+        return {"id": self._bounces, "card": card, "from": put, "to": home}
 
     def _done_message(self) -> Message:
         quiz = self.step.quiz
@@ -373,6 +394,7 @@ class TutorialScreen:
                          lang=self.lang, interactive=self.run.active, highlight=self._highlight(),
                          status=text, status_kind=kind),
             "scene": self._scene,
+            "bounce": self._bounce,
         }
         self.feedback_box.value = "" if not text else (
             f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '

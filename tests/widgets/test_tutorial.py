@@ -387,3 +387,24 @@ def test_playing_cards_show_the_language_s_own_letters(lang: str, queen: str) ->
     view = tut.table.view
     assert view["faces"] == "playing" and view["face_letters"]["12"] == queen
     assert view["building"][1]["needs"] == 12 and queen in view["building"][1]["needs_label"]
+
+
+def test_a_wrong_try_says_the_card_was_put_back_and_flies_it_back() -> None:
+    where = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
+                 if step.key == "tut.wild.wild")
+    tut = screen("nl")
+    tut.go(*where)
+    before = tut.run.game.state_key()
+    click(tut, {"type": "move", "move": "hW-b2"})  # allowed, but then the 8 has no place
+    assert tut.run.game.state_key() == before
+    assert f">{t('tutorial.put_back', 'nl')} " in feedback(tut)
+    bounce = tut.table.view["bounce"]
+    assert {k: bounce[k] for k in ("card", "from", "to")} == {"card": 0, "from": "build-1",
+                                                              "to": "hand"}
+    tut.render()  # drawn again: the same flight, which the page shows only once
+    assert tut.table.view["bounce"] == bounce
+    click(tut, {"type": "move", "move": "h3-d1"})  # a discard too early: from discard pile 1
+    assert tut.table.view["bounce"]["from"] == "discard-0-0"
+    assert tut.table.view["bounce"]["id"] != bounce["id"]
+    tut.again()
+    assert tut.table.view["bounce"] is None
