@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..i18n import explain, t
+from ..skipbo.bots.hints import source_card
 from ..skipbo.engine import Move, Observation, observe
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
@@ -253,16 +254,11 @@ class TutorialScreen:
         if move is None or move.is_end:
             return None
         owner = before.partner if move.partner and before.partner is not None else LEARNER
-        if move.source == "s":
-            card, home = before.seats[owner].stock_top, f"stock-{owner}"
-        elif move.source == "d":
-            card, home = before.seats[owner].discards[move.index][-1], \
-                f"discard-{owner}-{move.index}"
-        else:
-            card, home = move.index, "hand"
+        home = {"s": f"stock-{owner}", "d": f"discard-{owner}-{move.index}"}.get(move.source,
+                                                                                 "hand")
         put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
         self._bounces += 1
-        return {"id": self._bounces, "card": card, "from": put, "to": home}
+        return {"id": self._bounces, "card": source_card(before, move), "from": put, "to": home}
 
     def _done_message(self) -> Message:
         quiz = self.step.quiz
