@@ -64,6 +64,8 @@ def shoot_lesson(lang: str, out: Path) -> None:
         for _ in range(2):
             page.click('[data-source="h4"]')
             wait_until_settled(page, click='[data-testid="build-0"]')
+            # the wrong card has flown back to the hand (600 ms)
+            page.wait_for_function("!document.querySelector('.sb-flying')")
         page.screenshot(path=str(out / f"lesson-{lang}.png"))
         browser.close()
 

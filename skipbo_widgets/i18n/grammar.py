@@ -14,9 +14,9 @@ nl    ``een de geen``                             een 8, geen SKIP-BO-kaart
 
 German specs are named after their masculine article, so ``{card:einen}`` is
 "the indefinite accusative" whatever the card. Every language also has ``""``
-(the bare name) and ``face`` (the face printed on the card: ``7``,
-``SKIP-BO``, ``A``, ``K``). A capitalised spec (``{card:Ein}``) capitalises
-the result, for the start of a sentence.
+(the bare name) and ``face`` (the face printed on the card in that language:
+``7``, ``SKIP-BO``, ``A``, ``K``, German ``B``, Dutch ``V``). A capitalised spec
+(``{card:Ein}``) capitalises the result, for the start of a sentence.
 
 >>> from skipbo_widgets.i18n.grammar import card_phrase
 >>> format(card_phrase(8, "en"), "a"), format(card_phrase(0, "en"), "a")
@@ -73,9 +73,26 @@ _NOUNS: dict[str, dict[Faces, dict[int, Noun]]] = {
         WILD: Noun("roi", "m"),
     }),
     "nl": _nouns("f", Noun("SKIP-BO-kaart"), {
-        1: Noun("aas"), 11: Noun("boer"), 12: Noun("koningin"), WILD: Noun("koning"),
+        1: Noun("aas"), 11: Noun("boer"), 12: Noun("vrouw"), WILD: Noun("heer"),
     }),
 }
+
+#: The letters printed on playing cards in each language: the first letter of the
+#: card's name (numbers keep their digits), so the table, its captions and the
+#: texts agree: "Bube" is B on a German card, "vrouw" V on a Dutch one.
+FACE_LETTERS: dict[str, dict[int, str]] = {
+    "en": {1: "A", 11: "J", 12: "Q", WILD: "K"},
+    "de": {1: "A", 11: "B", 12: "D", WILD: "K"},
+    "fr": {1: "A", 11: "V", 12: "D", WILD: "R"},
+    "nl": {1: "A", 11: "B", 12: "V", WILD: "H"},
+}
+
+
+def face_letter(card: int, lang: str, faces: Faces | str) -> str:
+    """The face printed on ``card`` in ``lang``: ``7``, ``SKIP-BO``, or a letter (``B``)."""
+    if faces == "playing":
+        return FACE_LETTERS[lang].get(card, str(card))
+    return face_text(card, "skipbo")
 
 _UNSEEN = {"en": Noun("card"), "de": Noun("Karte", "f"), "fr": Noun("carte", "f"),
            "nl": Noun("kaart")}
@@ -151,7 +168,7 @@ class CardPhrase:
     def __format__(self, spec: str) -> str:
         lower = spec[:1].lower() + spec[1:]
         if lower == "face" and self.value is not None:
-            text = face_text(self.value, self.faces)
+            text = face_letter(self.value, self.lang, self.faces)
         elif lower in ("", "face"):
             text = self.noun.text
         else:

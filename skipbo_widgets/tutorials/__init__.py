@@ -5,8 +5,8 @@ show a step on the card table and pass the learner's moves to :class:`StepRun`.
 """
 
 from .goals import GOALS, Goal
-from .lesson import Lesson, LessonError, Step, Task, load_lessons
+from .lesson import Lesson, LessonError, Quiz, Step, Task, load_lessons
 from .runner import Feedback, StepRun
 
-__all__ = ["GOALS", "Feedback", "Goal", "Lesson", "LessonError", "Step", "StepRun", "Task",
+__all__ = ["GOALS", "Feedback", "Goal", "Lesson", "LessonError", "Quiz", "Step", "StepRun", "Task",
            "load_lessons"]

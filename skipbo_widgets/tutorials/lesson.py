@@ -12,6 +12,8 @@ key                                text
 ``tut.<lesson>.<step>.task``       what the learner is asked to do (tasks)
 ``tut.<lesson>.<step>.wrong``      why an allowed move is not the one asked
 ``tut.<lesson>.<step>.done``       what the learner just saw happen
+``tut.<lesson>.<step>.a.<answer>``  a quiz answer (the question is ``.task``)
+``tut.<lesson>.<step>.a.<a>.why``  why that answer is right or wrong
 =================================  ==========================================
 
 A step's ``position`` is a game in the save-file format without ``format``
@@ -22,7 +24,7 @@ seat 0.
 
 >>> lesson = load_lessons()[0]
 >>> lesson.id, lesson.steps[0].id, lesson.steps[0].key
-('cards', 'deck', 'tut.cards.deck')
+('goal', 'stock', 'tut.goal.stock')
 >>> game = lesson.steps[0].new_game()
 >>> game.card_count()
 162
@@ -68,6 +70,27 @@ class Task:
 
 
 @dataclass(frozen=True)
+class Quiz:
+    """A question about the position shown: two or three answers, one of them ``right``.
+
+    The question is the step's ``.task`` text; each answer has a label and a
+    reason (``.a.<answer>`` and ``.a.<answer>.why``), shown once it is picked.
+    """
+
+    answers: tuple[str, ...]
+    right: str
+
+    def label_key(self, step_key: str, answer: str) -> str:
+        return f"{step_key}.a.{answer}"
+
+    def why_key(self, step_key: str, answer: str) -> str:
+        return f"{step_key}.a.{answer}.why"
+
+    def label_keys(self, step_key: str) -> list[str]:
+        return [self.label_key(step_key, answer) for answer in self.answers]
+
+
+@dataclass(frozen=True)
 class Step:
     lesson: str
     id: str
@@ -75,16 +98,27 @@ class Step:
     position: Mapping[str, Any]
     highlight: tuple[str, ...] = ()
     task: Task | None = None
+    quiz: Quiz | None = None
 
     @property
     def key(self) -> str:
         return f"tut.{self.lesson}.{self.id}"
 
+    @property
+    def acts(self) -> bool:
+        """The learner does something in this step (else it is a text-only screen)."""
+        return self.task is not None or self.quiz is not None
+
     def text_keys(self) -> list[str]:
         """Every message key this step uses."""
         extra = [".task", ".done"] if self.task else []
         extra += [".wrong"] if self.task and self.task.wrong else []
-        return [self.key + suffix for suffix in ["", *extra]]
+        keys = [self.key + suffix for suffix in ["", *extra]]
+        if self.quiz is not None:
+            keys.append(self.key + ".task")
+            for answer in self.quiz.answers:
+                keys += [self.quiz.label_key(self.key, answer), self.quiz.why_key(self.key, answer)]
+        return keys
 
     def new_game(self) -> Game:
         """A fresh game at this step's position."""
@@ -95,6 +129,8 @@ class Step:
 class Lesson:
     id: str
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    #: Part of the core path, up to "ready to play" (core lessons come first).
+    core: bool = False
 
     @property
     def title_key(self) -> str:
@@ -111,13 +147,19 @@ def load_lessons(directory: Path = LESSON_DIR) -> tuple[Lesson, ...]:
     lessons = tuple(load_lesson(path) for path in sorted(directory.glob("*.json")))
     if not lessons:
         raise LessonError(f"no lessons in {directory}")
+    cores = [lesson.core for lesson in lessons]
+    if cores != sorted(cores, reverse=True):
+        raise LessonError(f"{directory}: the core lessons must come first")
     return lessons
 
 
 def load_lesson(path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     where = path.name
-    _keys(data, {"id", "steps"}, where)
+    _keys(data, {"id", "steps", "core"}, where, required={"id", "steps"})
+    core = data.get("core", False)
+    if not isinstance(core, bool):
+        raise LessonError(f"{where}: 'core' is true or false")
     lesson_id = _ident(data["id"], where)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -127,11 +169,11 @@ def load_lesson(path: Path) -> Lesson:
         steps.append(_step(raw, lesson_id, steps[-1] if steps else None, f"{where} step {i + 1}"))
     if len({s.id for s in steps}) != len(steps):
         raise LessonError(f"{where}: step ids repeat")
-    return Lesson(lesson_id, tuple(steps))
+    return Lesson(lesson_id, tuple(steps), core)
 
 
 def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
-    _keys(raw, {"id", "rules", "position", "highlight", "task"}, where,
+    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz"}, where,
           required={"id", "rules", "position"})
     step_id = _ident(raw["id"], where)
     rules = _strings(raw["rules"], f"{where} rules")
@@ -146,7 +188,10 @@ def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
         raise LessonError(f"{where}: 'position' must be a game, \"same\" or \"previous\"")
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
-                _task(raw["task"], where) if "task" in raw else None)
+                _task(raw["task"], where) if "task" in raw else None,
+                _quiz(raw["quiz"], where) if "quiz" in raw else None)
+    if step.task is not None and step.quiz is not None:
+        raise LessonError(f"{where}: a step has a task or a quiz, not both")
     try:
         game = step.new_game()
     except SaveError as err:
@@ -178,6 +223,16 @@ def _task(raw: Any, where: str) -> Task:
     if not isinstance(wrong, bool):
         raise LessonError(f"{where}: 'wrong' is true or false")
     return Task(tuple(goals), solution, wrong)
+
+
+def _quiz(raw: Any, where: str) -> Quiz:
+    _keys(raw, {"answers", "right"}, where + " quiz")
+    answers = tuple(_ident(a, where + " quiz") for a in _strings(raw["answers"], where))
+    if not 2 <= len(answers) <= 3 or len(set(answers)) != len(answers):
+        raise LessonError(f"{where}: a quiz has two or three different answers")
+    if raw["right"] not in answers:
+        raise LessonError(f"{where}: the quiz's right answer {raw['right']!r} is not an answer")
+    return Quiz(answers, raw["right"])
 
 
 def _check_solution(game: Game, task: Task, where: str) -> None:

@@ -10,6 +10,9 @@ A try is one of:
 
 From the second wrong or illegal try on, the feedback carries the move to show.
 
+A quiz step is answered instead (:meth:`StepRun.answer`): ``done`` for the
+right answer, ``wrong`` for another one, which the learner may change.
+
 >>> from skipbo_widgets.tutorials import load_lessons
 >>> step = next(s for s in load_lessons()[0].steps if s.task)
 >>> run = StepRun(step)
@@ -41,6 +44,8 @@ class Feedback:
     error: GameError | None = None
     #: After the second failed try: the move that leads to the goal.
     show: Move | None = None
+    #: The quiz answer that was picked.
+    answer: str | None = None
 
 
 class StepRun:
@@ -52,6 +57,7 @@ class StepRun:
         self.game = self.start.copy()
         self.failures = 0
         self.moves: list[Move] = []
+        self.answers: list[str] = []
 
     @property
     def task(self) -> Task:
@@ -61,16 +67,37 @@ class StepRun:
 
     @property
     def has_task(self) -> bool:
-        return self.step.task is not None
+        """The learner has something to do: a task on the table or a quiz."""
+        return self.step.acts
 
     @property
     def done(self) -> bool:
-        return self.has_task and self._reached(self.game)
+        if self.step.quiz is not None:
+            return self.step.quiz.right in self.answers
+        return self.step.task is not None and self._reached(self.game)
 
     @property
     def active(self) -> bool:
         """The learner can move cards now."""
-        return self.has_task and not self.done and self.game.current == LEARNER
+        return self.step.task is not None and not self.done and self.game.current == LEARNER
+
+    @property
+    def record(self) -> tuple[str, ...]:
+        """What the learner did, as text: the moves, or ``?answer`` for each quiz answer."""
+        return (*(str(m) for m in self.moves), *(f"?{a}" for a in self.answers))
+
+    def answer(self, choice: str) -> Feedback:
+        """Judge a quiz answer; an answer the quiz does not have is ``illegal``."""
+        quiz = self.step.quiz
+        if quiz is None or self.done:
+            return Feedback("idle")
+        if choice not in quiz.answers:
+            return Feedback("illegal")
+        self.answers.append(choice)
+        if choice == quiz.right:
+            return Feedback("done", answer=choice)
+        self.failures += 1
+        return Feedback("wrong", answer=choice)
 
     def try_move(self, text: str) -> Feedback:
         """Judge one try; only ``progress`` and ``done`` leave the move on the table."""
@@ -97,11 +124,15 @@ class StepRun:
         """Back to the step's position (the tries so far still count)."""
         self.game = self.start.copy()
         self.moves = []
+        self.answers = []
 
-    def replay(self, moves: list[str]) -> None:
-        """Make earlier moves again (a reload); stops at the first that does not fit."""
-        for text in moves:
-            if self.try_move(text).kind not in ("progress", "done"):
+    def replay(self, record: list[str]) -> None:
+        """Make earlier moves and answers again (a reload); stops at the first that does not fit."""
+        for text in record:
+            if text.startswith("?"):
+                if self.answer(text[1:]).kind not in ("wrong", "done"):
+                    break
+            elif self.try_move(text).kind not in ("progress", "done"):
                 break
         self.failures = 0
 

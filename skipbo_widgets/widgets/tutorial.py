@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..i18n import t
+from ..skipbo.bots.hints import source_card
 from ..skipbo.engine import Move, Observation, observe
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.goals import LEARNER
@@ -56,6 +57,9 @@ class TutorialScreen:
         self._solved: dict[str, tuple[str, ...]] = {}
         self._message: Message | None = None
         self._shown: Move | None = None
+        #: The card of a wrong try flying back to where it came from (drawn once per id).
+        self._bounce: dict[str, Any] | None = None
+        self._bounces = 0
         self._relabelling = False
         #: Changes with every new table (step, start again): the page then drops a
         #: card it had picked up.
@@ -69,6 +73,8 @@ class TutorialScreen:
         self.progress_bar = w.IntProgress(min=0, layout=w.Layout(width="100%"))
         self.text_box = testid(w.HTML(), "tutorial-text")
         self.feedback_box = w.HTML()
+        self.quiz_box = testid(w.HBox(layout=w.Layout(flex_flow="row wrap")), "tutorial-quiz")
+        self.quiz_box.add_class("sb-quiz")
         self.back_button = testid(w.Button(icon="arrow-left"), "tutorial-back")
         self.next_button = testid(w.Button(icon="arrow-right"), "tutorial-next")
         self.again_button = testid(w.Button(icon="undo"), "tutorial-again")
@@ -90,7 +96,7 @@ class TutorialScreen:
         nav = w.HBox([self.back_button, self.again_button, self.next_button],
                      layout=w.Layout(align_items="center", flex_flow="row wrap"))
         nav.add_class("sb-tutorial-nav")
-        side = w.VBox([self.text_box, nav, self.feedback_box],
+        side = w.VBox([self.text_box, self.quiz_box, nav, self.feedback_box],
                       layout=w.Layout(flex="0 1 380px", min_width="280px"))
         side.add_class("sb-tutorial-side")
         table_box = w.Box([self.table], layout=w.Layout(flex="1 1 640px", min_width="0"))
@@ -104,6 +110,7 @@ class TutorialScreen:
         self.body = w.VBox([self.step_view])
         self.widget = w.VBox([top, self.progress_bar, self.body], layout=w.Layout(width="100%"))
         self.widget.add_class("sb-tutorial")
+        self._new_quiz()
         self.set_lang(lang)
         if start is not None:
             self.go(start.lesson, start.step, start.moves)
@@ -130,14 +137,15 @@ class TutorialScreen:
         if moves and self.run.has_task:
             self.run.replay(list(moves))
         self._new_scene()
+        self._new_quiz()
         if self.run.done:
-            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
+            self._solved[self.step.key] = self.run.record
             self._message = self._done_message()
         self._save()
         self.render()
 
     def _new_scene(self) -> None:
-        self._message, self._shown = None, None
+        self._message, self._shown, self._bounce = None, None, None
         self._scene += 1
 
     def next(self) -> None:
@@ -213,7 +221,9 @@ class TutorialScreen:
 
     def _idle(self) -> None:
         """A click where nothing can move: a solved task keeps its praise."""
-        if not (self.run.has_task and self.run.done):
+        if self.step.quiz is not None and not self.run.done:
+            self.say("tutorial.use_answers")
+        elif not (self.run.has_task and self.run.done):
             self.say("tutorial.no_task")
 
     def try_move(self, text: str) -> Feedback:
@@ -223,8 +233,10 @@ class TutorialScreen:
             self._idle()
             return feedback
         self._shown = feedback.show
+        wrong = feedback.kind == "wrong"
+        self._bounce = self._bounce_back(feedback.move, before) if wrong else None
         if feedback.kind == "done":
-            self._solved[self.step.key] = tuple(str(m) for m in self.run.moves)
+            self._solved[self.step.key] = self.run.record
             self._message = self._done_message()
         elif feedback.kind == "progress":
             self._message = (lambda: self.tr("tutorial.keep_going"), "info")
@@ -234,9 +246,49 @@ class TutorialScreen:
         self.render()
         return feedback
 
+    def answer(self, choice: str) -> Feedback:
+        """The learner picked a quiz answer: why it is right, or why not."""
+        feedback = self.run.answer(choice)
+        quiz = self.step.quiz
+        if feedback.kind == "done":
+            self._solved[self.step.key] = self.run.record
+            self._message = self._done_message()
+        elif feedback.kind == "wrong" and quiz is not None:
+            why = quiz.why_key(self.step.key, choice)
+            self._message = (lambda: f"{self.tr(why)} {self.tr('tutorial.try_again')}", "error")
+        else:
+            return feedback
+        self._save()
+        self.render()
+        return feedback
+
+    def _bounce_back(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+        """Where the card of a wrong try was put and where it goes back to, as table test ids."""
+        if move is None or move.is_end:
+            return None
+        owner = before.partner if move.partner and before.partner is not None else LEARNER
+        home = {"s": f"stock-{owner}", "d": f"discard-{owner}-{move.index}"}.get(move.source,
+                                                                                 "hand")
+        put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
+        self._bounces += 1
+        return {"id": self._bounces, "card": source_card(before, move), "from": put, "to": home}
+
     def _done_message(self) -> Message:
-        key = self.step.key + ".done"
+        quiz = self.step.quiz
+        key = (quiz.why_key(self.step.key, quiz.right) if quiz is not None
+               else self.step.key + ".done")
         return (lambda: self.tr(key), "success")
+
+    def _new_quiz(self) -> None:
+        """One button per answer of the step's quiz (none in other steps)."""
+        quiz = self.step.quiz
+        buttons = []
+        for choice in quiz.answers if quiz is not None else ():
+            button = testid(w.Button(layout=w.Layout(width="auto")), f"quiz-answer-{choice}")
+            button.on_click(lambda _b, choice=choice: self.answer(choice))
+            buttons.append(button)
+        self.quiz_box.children = buttons
+        self.quiz_box.layout.display = "" if buttons else "none"
 
     def _why(self, feedback: Feedback, before: Observation) -> str:
         if feedback.error is not None:
@@ -248,6 +300,8 @@ class TutorialScreen:
             task = self.step.task
             own = task is not None and task.wrong
             why = self.tr(self.step.key + ".wrong" if own else "tutorial.wrong_play")
+        if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
+            why = f"{self.tr('tutorial.put_back')} {why}"
         if feedback.show is None:
             return f"{why} {self.tr('tutorial.try_again')}"
         sentence = plan_sentences(before, [feedback.show], lang=self.lang, names=self._names())[0]
@@ -260,8 +314,8 @@ class TutorialScreen:
 
     def _save(self) -> None:
         if self._on_progress is not None:
-            moves = tuple(str(m) for m in self.run.moves)
-            self._on_progress(Progress(self.lesson, self.step_index, moves, self.finished))
+            self._on_progress(Progress(self.lesson, self.step_index, self.run.record,
+                                       self.finished))
 
     # -- drawing ---------------------------------------------------------------
 
@@ -306,7 +360,7 @@ class TutorialScreen:
         self.body.children = [self.step_view]
         self.text_box.value = self._text_html()
         self.back_button.disabled = self.lesson == 0 and self.step_index == 0
-        self.again_button.layout.display = "" if self.run.has_task else "none"
+        self.again_button.layout.display = "" if self.step.task else "none"
         self.again_button.disabled = not self.run.moves
         last_step = self.step_index + 1 == len(lesson.steps)
         self.next_button.description = self.tr(
@@ -314,6 +368,7 @@ class TutorialScreen:
             else "tutorial.next")
         solved = self.run.done or not self.run.has_task
         self.next_button.button_style = "success" if solved else ""
+        self._render_quiz()
         self.render_table()
 
     def _text_html(self) -> str:
@@ -322,14 +377,27 @@ class TutorialScreen:
                  f'<p class="sb-step-text">{html.escape(self.tr(self.step.key))}</p>']
         if self.run.has_task:
             state = " sb-task-done" if self.run.done else ""
+            label = "tutorial.question" if self.step.quiz else "tutorial.your_task"
             parts.append(
                 f'<p class="sb-task{state}" data-testid="tutorial-task">'
-                f'<strong>{html.escape(self.tr("tutorial.your_task"))}</strong> '
+                f'<strong>{html.escape(self.tr(label))}</strong> '
                 f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
         return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
 
     def _task_text(self) -> str:
         return f'{self.tr("tutorial.your_task")} {self.tr(self.step.key + ".task")}'
+
+    def _render_quiz(self) -> None:
+        """Labels in the learner's language; once answered right, the right one stays lit."""
+        quiz = self.step.quiz
+        if quiz is None:
+            return
+        for choice, button in zip(quiz.answers, self.quiz_box.children, strict=True):
+            button.description = self.tr(quiz.label_key(self.step.key, choice))
+            picked = choice in self.run.answers
+            button.button_style = ("success" if picked and choice == quiz.right
+                                   else "danger" if picked else "")
+            button.disabled = self.run.done
 
     def render_table(self) -> None:
         text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")
@@ -343,6 +411,7 @@ class TutorialScreen:
                          status=self._task_text() if task else text,
                          status_kind="todo" if task else kind),
             "scene": self._scene,
+            "bounce": self._bounce,
         }
         self.feedback_box.value = "" if not text else (
             f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import normalize_lang
+from ..i18n.grammar import FACE_LETTERS, face_letter
 from ..skipbo.engine import WILD, Observation
-from ..skipbo.engine.cards import TOP_VALUE, face_text
+from ..skipbo.engine.cards import TOP_VALUE
 
 Translate = Callable[..., str]
 
@@ -69,9 +71,13 @@ def table_view(
         for v in obs.seats
     ]
     legal, can_end = legal_targets(obs) if interactive else ({}, False)
+    letters_lang = normalize_lang(lang)
     return {
         "lang": lang,
         "faces": obs.rules.faces,
+        # The letters on playing cards in this language (the table draws them).
+        "face_letters": {str(card): letter
+                         for card, letter in FACE_LETTERS[letters_lang].items()},
         "me": obs.seat,
         "current": obs.current,
         "players": players,
@@ -81,7 +87,8 @@ def table_view(
                 "cards": list(pile),
                 "needs": obs.needs(i),
                 "label": tr("pile.building", pile=i),
-                "needs_label": tr("table.needs", value=face_text(obs.needs(i), obs.rules.faces))
+                "needs_label": tr("table.needs",
+                                  value=face_letter(obs.needs(i), letters_lang, obs.rules.faces))
                 if pile
                 else tr("table.starts", needs=1, wild=WILD, faces=obs.rules.faces),
             }

@@ -165,7 +165,7 @@ def test_an_empty_building_pile_teaches_how_a_pile_starts(lang: str, fragment: s
     ("fr", "skipbo", "Tu n'as pas de carte SKIP-BO en main."),
     ("fr", "playing", "Tu n'as pas de roi en main."),
     ("nl", "skipbo", "Je hebt geen SKIP-BO-kaart in je hand."),
-    ("nl", "playing", "Je hebt geen koning in je hand."),
+    ("nl", "playing", "Je hebt geen heer in je hand."),
 ])
 def test_card_not_in_hand_names_the_card(lang: str, faces: Any, expected: str) -> None:
     text = explain(IllegalMove(Reason.CARD_NOT_IN_HAND, card=WILD), lang, faces=faces)
@@ -264,7 +264,8 @@ def test_german_names_a_partners_pile_the_same_natural_way_for_every_name(
     assert t("log.you.play_partner_stock", "de", **args) == (
         f"Du legst eine 7 bei {partner} vom Spielerstapel auf Ablegestapel 2.")
     assert t("explain.partner_stock", "de", names=names, card=7, seat=2) == (
-        f"Du darfst auch die 7 bei {partner} vom Spielerstapel spielen, denn ihr seid ein Team.")
+        f"Du darfst auch die 7 bei {partner} vom Spielerstapel spielen, denn ihr seid ein Team: "
+        "Das bringt euch dem Sieg näher.")
 
 
 def test_no_german_message_stacks_von_on_von_or_puts_a_player_in_brackets() -> None:
@@ -381,3 +382,16 @@ def test_a_plural_message_without_a_count_gives_its_singular() -> None:
 
 def test_a_count_of_one_without_a_singular_message_uses_the_base_message() -> None:
     assert t("log.recycled", "en", count=1).startswith("The draw pile is empty")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_playing_card_letters_are_the_first_letters_of_their_names(lang: str) -> None:
+    """A card, its caption and the lesson text agree: Bube is B, vrouw is V, roi is R."""
+    from skipbo_widgets.i18n.grammar import FACE_LETTERS, card_phrase
+
+    for card, letter in FACE_LETTERS[lang].items():
+        name = str(card_phrase(card, lang, "playing"))
+        assert name[:1].upper() == letter, (card, name, letter)
+        assert format(card_phrase(card, lang, "playing"), "face") == letter
+        lesson = "tut.variants.king" if card == 0 else "tut.variants.queen"
+        assert name.lower() in t(lesson, lang).lower(), (name, lesson)

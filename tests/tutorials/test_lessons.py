@@ -10,9 +10,10 @@ import pytest
 
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.i18n.messages import translations
-from skipbo_widgets.skipbo.engine import IllegalMove, rule_ids
+from skipbo_widgets.skipbo.engine import IllegalMove, Rules, rule_ids
 from skipbo_widgets.skipbo.engine.events import Drew, Recycled
 from skipbo_widgets.skipbo.engine.game import game_points
+from skipbo_widgets.skipbo.engine.match import MATCH_TARGET
 from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
 from skipbo_widgets.tutorials.lesson import load_lesson
 
@@ -20,14 +21,14 @@ LESSONS = load_lessons()
 STEPS = [step for lesson in LESSONS for step in lesson.steps]
 TASKS = [step for step in STEPS if step.task is not None]
 
-# The progression of issue 5 §2, lesson by lesson.
-ORDER = ["cards", "piles", "turn", "building", "complete", "emptyhand", "end", "win",
-         "drawpile", "teams", "score", "variants", "mistakes", "tips"]
+# The beginner's order of issue 13: the core path up to "ready to play", then the rest.
+CORE = ["goal", "stock", "hand", "wild", "discard", "complete", "emptyhand", "win"]
+REST = ["drawpile", "teams", "score", "variants", "tips", "real"]
 
 
-def test_the_lessons_follow_the_progression() -> None:
-    assert [lesson.id for lesson in LESSONS] == ORDER
-    assert len(STEPS) >= 50 and len(TASKS) >= 15
+def test_the_lessons_follow_the_beginner_s_order() -> None:
+    assert [lesson.id for lesson in LESSONS] == CORE + REST
+    assert [lesson.id for lesson in LESSONS if lesson.core] == CORE
 
 
 TABLE_IDS = re.compile(
@@ -121,7 +122,7 @@ def test_a_step_has_its_own_wrong_text_exactly_when_a_play_can_spoil_it(step: St
 
 
 def test_the_points_in_the_scoring_lesson_are_the_engine_s() -> None:
-    step = next(s for s in STEPS if s.key == "tut.score.win")
+    step = next(s for s in STEPS if s.key == "tut.score.win")  # 25 + 5 x Mia's 6
     run = StepRun(step)
     assert step.task is not None
     for move in step.task.solution:
@@ -171,6 +172,14 @@ GOOD_STEP = {"id": "a", "rules": ["SB-PLAY"],
     ({"task": {"goals": [{"goal": "won"}], "solution": ["s-d1"]}}, "not legal"),
     ({"task": {"goals": [{"goal": "recycled"}], "solution": ["s-b1"]}}, "does not reach"),
     ({"id": "Big Step"}, "ids"),
+    ({"quiz": {"answers": ["a"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "a"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "b", "c", "d"], "right": "a"}}, "two or three"),
+    ({"quiz": {"answers": ["a", "b"], "right": "c"}}, "not an answer"),
+    ({"quiz": {"answers": ["a", "B b"], "right": "a"}}, "ids"),
+    ({"quiz": {"answers": ["a", "b"]}}, "missing"),
+    ({"quiz": {"answers": ["a", "b"], "right": "a"},
+      "task": {"goals": [{"goal": "won"}], "solution": ["s-b1"]}}, "not both"),
 ])
 def test_a_bad_lesson_file_is_refused(tmp_path: Path, change: dict[str, object],
                                       message: str) -> None:
@@ -190,16 +199,51 @@ def test_a_good_lesson_file_loads(tmp_path: Path) -> None:
     assert lesson.steps[1].position == lesson.steps[0].position
 
 
+QUIZ_STEP = {**GOOD_STEP, "quiz": {"answers": ["mia", "you", "both"], "right": "you"}}
+
+
+def test_a_quiz_is_judged_answer_by_answer_and_keeps_the_table_still(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    path.write_text(json.dumps({"id": "x", "steps": [QUIZ_STEP]}))
+    step = load_lesson(path).steps[0]
+    assert step.acts and step.task is None
+    assert "tut.x.a.task" in step.text_keys() and "tut.x.a.a.both.why" in step.text_keys()
+    run = StepRun(step)
+    before = run.game.state_key()
+    assert not run.active and run.try_move("s-b1").kind == "idle"  # the cards stay put
+    assert run.answer("nobody").kind == "illegal" and run.answers == []
+    assert (run.answer("mia").kind, run.done) == ("wrong", False)
+    assert (run.answer("you").kind, run.done) == ("done", True)
+    assert run.answer("both").kind == "idle"
+    assert run.record == ("?mia", "?you") and run.game.state_key() == before
+    again = StepRun(step)
+    again.replay(list(run.record))
+    assert again.done and again.answers == ["mia", "you"]
+
+
+def _numbers(key: str, lang: str) -> set[str]:
+    return set(re.findall(r"\d+", t(key, lang)))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_numbers_in_the_texts_are_the_engine_s(lang: str) -> None:
     """The scoring lesson names 25 + 5 per card, Mia's 6 stock cards and 55 points."""
-    assert {"55", "6", "25"} <= set(re.findall(r"\d+", t("tut.score.win.done", lang)))
-    assert {"25", "5", "6"} <= set(re.findall(r"\d+", t("tut.score.points", lang)))
-    assert {"162", "144", "12"} <= set(re.findall(r"\d+", t("tut.cards.deck", lang)))
-    assert "18" in re.findall(r"\d+", t("tut.cards.wild", lang))
-    assert {"30", "20"} <= set(re.findall(r"\d+", t("tut.piles.size", lang)))
-    assert {"10", "5", "30"} <= set(re.findall(r"\d+", t("tut.variants.short", lang)))
-    assert "500" in re.findall(r"\d+", t("tut.score.match", lang))
+    assert {"55", "6", "25"} <= _numbers("tut.score.win.done", lang)
+    assert {"25", "5", "6"} <= _numbers("tut.score.win", lang)
+    assert {"162", "144", "12", "18"} <= _numbers("tut.variants.deck.a.twelve.why", lang)
+    assert "30" in _numbers("tut.variants.size", lang)
+    assert {"20", "10"} <= _numbers("tut.variants.size.a.p20.why", lang)
+    assert {"500", "525"} <= _numbers("tut.score.match.a.yes.why", lang)
+    assert {"25", "5", "8"} <= _numbers("tut.score.teams.a.p65.why", lang)
+
+
+def test_the_quiz_answers_are_the_engine_s() -> None:
+    """Stock sizes, the team score and the match target, as the engine counts them."""
+    assert (Rules(players=4).stock_size, Rules(players=5).stock_size) == (30, 20)
+    teams = next(s for s in STEPS if s.key == "tut.score.teams").new_game()
+    left = sum(len(teams.stocks[seat]) for seat in (1, 3))
+    assert left == 8 and game_points(left) == 65
+    assert MATCH_TARGET == 500 and 470 + game_points(6) >= MATCH_TARGET
 
 
 def test_every_text_of_every_step_exists() -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import html
+import json
+from pathlib import Path
 
 import pytest
 
 from skipbo_widgets import tutorial
 from skipbo_widgets.i18n import LANGUAGES, explain, t
 from skipbo_widgets.tutorials import load_lessons
+from skipbo_widgets.tutorials.lesson import load_lesson
 from skipbo_widgets.tutorials.progress import Progress, dumps_progress, loads_progress
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.tutorial import TutorialScreen
@@ -17,7 +20,7 @@ LESSONS = load_lessons()
 STEP_COUNT = sum(len(lesson.steps) for lesson in LESSONS)
 #: Lesson and step of "build up to your stock 3": three moves, h1-b1 first.
 PLAY = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
-            if step.key == "tut.turn.play")
+            if step.key == "tut.hand.build")
 
 
 def screen(lang: str = "en", **kwargs: object) -> TutorialScreen:
@@ -49,7 +52,7 @@ def test_next_walks_through_every_step_and_ends_with_the_practice_game() -> None
         assert tut.table.view["players"]  # a live table at every step
         tut.next()
         if tut.step.key == seen[-1] and not tut.finished:  # a task not done: asked first
-            assert tut.step.task is not None
+            assert tut.step.acts
             assert t("tutorial.skip_task", "en") in feedback(tut)
             tut.next()
     assert seen == [s.key for lesson in LESSONS for s in lesson.steps]
@@ -59,6 +62,33 @@ def test_next_walks_through_every_step_and_ends_with_the_practice_game() -> None
     assert practice == [True]
     tut.back()
     assert not tut.finished and tut.step.key == seen[-1]
+
+
+def test_a_quiz_is_answered_with_its_buttons_and_each_answer_explained(tmp_path: Path) -> None:
+    path = tmp_path / "01-x.json"
+    quiz = {"answers": ["mia", "you"], "right": "you"}
+    steps = [{"id": "q", "rules": ["SB-FIRST"], "quiz": quiz,
+              "position": {"seats": [{"stock": "1"}, {"stock": "2"}]}}]
+    path.write_text(json.dumps({"id": "x", "steps": steps}))
+    saved: list[Progress] = []
+    tut = screen(lessons=(load_lesson(path),), on_progress=saved.append)
+    buttons = {b._dom_classes[-1]: b for b in tut.quiz_box.children}
+    assert list(buttons) == ["sb-testid-quiz-answer-mia", "sb-testid-quiz-answer-you"]
+    assert "sb-testid-tutorial-quiz" in tut.quiz_box._dom_classes
+    assert t("tutorial.question", "en") in text(tut)
+    click(tut, {"type": "select", "source": "s"})  # the table is not for answering
+    assert t("tutorial.use_answers", "en") in feedback(tut)
+    buttons["sb-testid-quiz-answer-mia"].click()
+    assert t("tut.x.q.a.mia.why", "en") in feedback(tut)
+    assert "sb-box-error" in tut.feedback_box.value
+    assert not tut.run.done and buttons["sb-testid-quiz-answer-mia"].button_style == "danger"
+    buttons["sb-testid-quiz-answer-you"].click()
+    assert t("tut.x.q.a.you.why", "en") in feedback(tut)
+    assert "sb-box-success" in tut.feedback_box.value and tut.next_button.button_style == "success"
+    assert all(b.disabled for b in buttons.values())
+    assert saved[-1].moves == ("?mia", "?you")
+    again = screen(lessons=(load_lesson(path),), start=saved[-1])  # a reload
+    assert again.run.done and t("tut.x.q.a.you.why", "en") in feedback(again)
 
 
 def test_a_solved_task_stays_solved_when_the_learner_comes_back() -> None:
@@ -242,7 +272,7 @@ def test_a_click_on_the_empty_stock_pile_sends_the_learner_to_the_partners(lang:
 def test_start_again_resets_the_task() -> None:
     tut = screen()
     tut.go(*PLAY)
-    assert tut.step.key == "tut.turn.play"
+    assert tut.step.key == "tut.hand.build"
     click(tut, {"type": "move", "move": "h1-b1"})
     assert t("tutorial.keep_going", "en") in feedback(tut) and not tut.again_button.disabled
     tut.again_button.click()
@@ -257,9 +287,9 @@ def test_switching_the_language_keeps_the_step_and_its_moves() -> None:
     tut.go(*PLAY)
     click(tut, {"type": "move", "move": "h1-b1"})
     app.lang_picker.value = "fr"
-    assert app.tutorial is tut and tut.step.key == "tut.turn.play" and tut.run.moves
-    assert t("tut.turn.play", "fr") in text(tut)
-    assert tut.lesson_picker.options[0][0] == "1. " + t("tut.cards.title", "fr")
+    assert app.tutorial is tut and tut.step.key == "tut.hand.build" and tut.run.moves
+    assert t("tut.hand.build", "fr") in text(tut)
+    assert tut.lesson_picker.options[0][0] == "1. " + t("tut.goal.title", "fr")
 
 
 def reload_with(stored: object) -> App:
@@ -279,7 +309,7 @@ def test_the_place_in_the_lessons_survives_a_reload() -> None:
 
     fresh = reload_with(kept)
     assert fresh.tutorial is not None
-    assert fresh.tutorial.step.key == "tut.turn.play"
+    assert fresh.tutorial.step.key == "tut.hand.build"
     assert fresh.tutorial.run.moves and fresh.tutorial.run.game.needs(0) == 2
 
 
@@ -312,7 +342,7 @@ def test_the_end_of_the_lessons_survives_a_reload() -> None:
 
 @pytest.mark.parametrize("stored", [
     "", "{", "[]", '{"format": "skipbo-widgets/tutorial"}', "x" * 10_000, 42, None,
-    dumps_progress(Progress(*PLAY)).replace('"play"', '"nope"'),
+    dumps_progress(Progress(*PLAY)).replace('"build"', '"nope"'),
     dumps_progress(Progress(*PLAY)).replace('"version":1', '"version":2'),
     dumps_progress(Progress(*PLAY)).replace('"finished":false', '"finished":"yes"'),
     dumps_progress(Progress(*PLAY)).replace('"moves":[]', '"moves":[' + '"zz",' * 40 + '"zz"]'),
@@ -320,7 +350,7 @@ def test_the_end_of_the_lessons_survives_a_reload() -> None:
 ])
 def test_a_bad_stored_place_starts_at_the_beginning(stored: object) -> None:
     app = reload_with(stored)
-    assert app.tutorial is not None and app.tutorial.step.key == "tut.cards.deck"
+    assert app.tutorial is not None and app.tutorial.step.key == "tut.goal.stock"
 
 
 def test_stored_moves_that_do_not_fit_are_dropped() -> None:
@@ -391,3 +421,36 @@ def test_a_click_on_the_draw_pile_in_a_lesson_says_what_it_is() -> None:
     _first_task(tut)
     click(tut, {"type": "look", "pile": "draw-pile"})
     assert t("status.draw_pile", "de") in feedback(tut)
+
+
+@pytest.mark.parametrize(("lang", "queen"), [("de", "D"), ("fr", "D"), ("nl", "V"), ("en", "Q")])
+def test_playing_cards_show_the_language_s_own_letters(lang: str, queen: str) -> None:
+    """Dutch cards say V (vrouw) where English ones say Q: on the cards and under the pile."""
+    where = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
+                 if step.key == "tut.variants.queen")
+    tut = screen(lang)
+    tut.go(*where)
+    view = tut.table.view
+    assert view["faces"] == "playing" and view["face_letters"]["12"] == queen
+    assert view["building"][1]["needs"] == 12 and queen in view["building"][1]["needs_label"]
+
+
+def test_a_wrong_try_says_the_card_was_put_back_and_flies_it_back() -> None:
+    where = next((i, j) for i, lesson in enumerate(LESSONS) for j, step in enumerate(lesson.steps)
+                 if step.key == "tut.wild.wild")
+    tut = screen("nl")
+    tut.go(*where)
+    before = tut.run.game.state_key()
+    click(tut, {"type": "move", "move": "hW-b2"})  # allowed, but then the 8 has no place
+    assert tut.run.game.state_key() == before
+    assert f">{t('tutorial.put_back', 'nl')} " in feedback(tut)
+    bounce = tut.table.view["bounce"]
+    assert {k: bounce[k] for k in ("card", "from", "to")} == {"card": 0, "from": "build-1",
+                                                              "to": "hand"}
+    tut.render()  # drawn again: the same flight, which the page shows only once
+    assert tut.table.view["bounce"] == bounce
+    click(tut, {"type": "move", "move": "h3-d1"})  # a discard too early: from discard pile 1
+    assert tut.table.view["bounce"]["from"] == "discard-0-0"
+    assert tut.table.view["bounce"]["id"] != bounce["id"]
+    tut.again()
+    assert tut.table.view["bounce"] is None

@@ -62,10 +62,20 @@ class Explain(str, Enum):
     DISCARD_EMPTY = "discard_empty"
     """``card``, ``pile``: the final discard puts ``card`` onto the empty discard pile ``pile``."""
     DISCARD_FAR = "discard_far"
-    """``card``: the discarded card is the hand card the stock card needs least: no building
-    pile needs it now, and it is not the stock card itself."""
+    """``card``: no building pile needs the discarded card after the plan's plays, and it is
+    not the number of the own stock card."""
     NO_PLAY = "no_play"
     """(no params): no card can go onto a building pile; the plan only discards."""
+    NO_PLAY_END = "no_play_end"
+    """(no params): no card can go onto a building pile and the hand is empty with nothing
+    to draw: the plan only ends the turn, without a discard."""
+    GIFT_NEXT = "gift_next"
+    """``seat``, ``needs``: the next player ``seat`` (an opponent) shows stock card ``needs``,
+    after the plan a building pile needs exactly ``needs``, and so does it after every plan
+    that plays as many own stock cards."""
+    GIFT_NEXT_CHOSEN = "gift_next_chosen"
+    """``seat``, ``needs``: as ``gift_next``, but some plan playing as many own stock cards
+    would leave no such pile; the search scores every such plan lower than this one."""
 
     # -- hint ladder, level 1 (a nudge) -----------------------------------
     LOOK_STOCK = "look_stock"
@@ -79,6 +89,9 @@ class Explain(str, Enum):
     """``seat``: (teams) look at your partner's piles: the plan plays from them."""
     LOOK_DISCARD_CHOICE = "look_discard_choice"
     """(no params): nothing to play that helps; think about which card to discard and where."""
+    LOOK_END = "look_end"
+    """(no params): nothing can be played and the hand is empty with nothing to draw: the
+    plan only ends the turn."""
 
     # -- hint ladder, level 2 (the card and the pile) ---------------------
     MOVE_CARD = "move_card"

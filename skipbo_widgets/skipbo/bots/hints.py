@@ -84,6 +84,8 @@ def _nudge(obs: Observation, plan: tuple[Move, ...]) -> Reason:
         return (Explain.LOOK_DISCARDS, {})
     if plays:
         return (Explain.LOOK_HAND, {})
+    if plan and plan[-1].is_end:
+        return (Explain.LOOK_END, {})
     return (Explain.LOOK_DISCARD_CHOICE, {})
 
 
@@ -107,7 +109,8 @@ def explain(obs: Observation, result: SearchResult) -> list[Reason]:
     me = obs.me
     out: list[Reason] = []
     if not result.root_playable:
-        out.append((Explain.NO_PLAY, {}))
+        only_end = len(plan) == 1 and plan[0].is_end
+        out.append((Explain.NO_PLAY_END if only_end else Explain.NO_PLAY, {}))
     own_stock = [i for i, m in enumerate(plan) if m.is_play and m.source == "s" and not m.partner]
     if f.won:
         out.append((Explain.STOCK_WINS, {}))
@@ -138,10 +141,14 @@ def explain(obs: Observation, result: SearchResult) -> list[Reason]:
             out.append((Explain.KEEP_WILD, {"count": kept}))
         next_seat = (obs.seat + 1) % obs.rules.players
         nxt = obs.seats[next_seat]
-        if (nxt.stock_top not in (None, WILD) and nxt.stock_top not in end_needs
-                and obs.rules.team(next_seat) != obs.rules.team(obs.seat)
+        opponent = obs.rules.team(next_seat) != obs.rules.team(obs.seat)
+        if (nxt.stock_top not in (None, WILD) and nxt.stock_top not in end_needs and opponent
                 and result.could_give_next.get(f.stock_played, False)):
             out.append((Explain.BLOCK_NEXT, {"seat": next_seat, "needs": nxt.stock_top}))
+        if nxt.stock_top not in (None, WILD) and nxt.stock_top in end_needs and opponent:
+            chosen = result.could_avoid_next.get(f.stock_played, False)
+            out.append((Explain.GIFT_NEXT_CHOSEN if chosen else Explain.GIFT_NEXT,
+                        {"seat": next_seat, "needs": nxt.stock_top}))
         if f.helps_partner is not None and partner is not None:
             out.append((Explain.HELP_PARTNER, {"seat": partner, "needs": f.helps_partner}))
         top = me.stock_top

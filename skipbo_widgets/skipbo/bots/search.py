@@ -217,6 +217,8 @@ class SearchResult:
     # For each number of stock cards played: could a plan leave a pile that the
     # next player's stock card needs?  (For honest block_next claims.)
     could_give_next: dict[int, bool] = field(default_factory=dict)
+    # ... and could a plan leave no such pile?  (For honest gift_next claims.)
+    could_avoid_next: dict[int, bool] = field(default_factory=dict)
     root_playable: bool = False
     #: With ``margin``: the best plan for each distinct set of building piles it
     #: leaves, best first, down to ``margin`` below the best (for a look-ahead).
@@ -343,6 +345,7 @@ class _Searcher:
         self.path: list[Move] = []
         self.best: Plan | None = None
         self.could_give_next: dict[int, bool] = {}
+        self.could_avoid_next: dict[int, bool] = {}
         self.only: tuple[Move, ...] | None = None
         self.gives_memo: dict[tuple[int, ...], _Gives] = {}
         # what one building pile needs -> the chance the next player reaches their stock card
@@ -511,9 +514,10 @@ class _Searcher:
                 for _ in range(gap):
                     bridge.add(v)
                     v = v % TOP_VALUE + 1
-        if ctx.next_top is not None and ctx.next_top in needs:
+        if ctx.next_top is not None:
             stock_played = ctx.root_stock - len(stock)
-            self.could_give_next[stock_played] = True
+            seen = self.could_give_next if ctx.next_top in needs else self.could_avoid_next
+            seen[stock_played] = True
         path = tuple(self.path)
         if not any(hand):
             stalls = ctx.blocked and not played["plays"]
@@ -777,6 +781,7 @@ def search(obs: Observation, weights: Weights = DEFAULT_WEIGHTS, *,
         best=best,
         nodes=len(s.visited),
         could_give_next=s.could_give_next,
+        could_avoid_next=s.could_avoid_next,
         root_playable=any(m.is_play for m in obs.legal_moves),
         candidates=candidates,
     )

@@ -11,9 +11,10 @@ function band(card) {
   return "high";
 }
 
-function faceText(card, faces) {
+// Playing-card letters come from the view, in the learner's language (B for Bube, V for vrouw).
+function faceText(card, faces, letters) {
   if (faces === "playing") {
-    return { 0: "K", 1: "A", 11: "J", 12: "Q" }[card] ?? String(card);
+    return (letters || {})[String(card)] ?? String(card);
   }
   return card === WILD ? "SKIP-BO" : String(card);
 }
@@ -41,7 +42,7 @@ function cardNode(card, view, extra = {}) {
     return h("div", { class: "sb-card sb-back", "aria-hidden": "true" },
       h("span", { class: "sb-back-logo", text: faces === "playing" ? "♠♥♣♦" : "SKIP-BO" }));
   }
-  const text = faceText(card, faces);
+  const text = faceText(card, faces, view.face_letters);
   const cls = `sb-card sb-face sb-${band(card)} sb-faces-${faces}` + (card === WILD ? " sb-wild" : "");
   return h("div", { class: cls, "data-card": card, ...extra },
     h("span", { class: "sb-corner sb-tl", text: card === WILD && faces !== "playing" ? "SB" : text }),
@@ -53,6 +54,7 @@ function render({ model, el }) {
   let selected = null; // a source in notation: "s", "d2", "h7", "hW", "ps", "pd1"
   let lastStatus = "";
   let lastScene; // a lesson's table number (a new step, or the step started again)
+  let lastBounce = 0; // the last wrong try whose card was flown back
   const root = h("div", { class: "sb-table", "data-testid": "table", tabindex: "-1" });
   el.classList.add("sb-host");
   el.append(root);
@@ -244,7 +246,7 @@ function render({ model, el }) {
     const hand = v.hand.map((card, i) => pileButton({
       source: `h${card === WILD ? "W" : card}`,
       content: cardNode(card, v),
-      label: `${L.hand || ""}: ${faceText(card, v.faces)}`,
+      label: `${L.hand || ""}: ${faceText(card, v.faces, v.face_letters)}`,
       testid: `hand-card-${i}`, cls: "sb-hand-card",
     }));
     root.append(h("div", { class: "sb-mine" },
@@ -271,6 +273,31 @@ function render({ model, el }) {
       if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sb-hinted");
     }
     if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
+    if (v.bounce && v.bounce.id !== lastBounce) {
+      lastBounce = v.bounce.id;
+      flyBack(v.bounce, v);
+    }
+  }
+
+  // A wrong try in a lesson is taken back: a copy of the card flies from where it was put
+  // to where it came from, so the learner sees it go back. Purely decoration: without
+  // motion (or without either place on the page) nothing happens.
+  function flyBack(bounce, v) {
+    const sel = (id) => (/^[a-z0-9-]+$/.test(id) ? root.querySelector(`[data-testid="${id}"]`) : null);
+    const from = sel(bounce.from), to = sel(bounce.to);
+    if (!from || !to || !from.animate || matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    const a = (from.querySelector(".sb-card") || from).getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const card = cardNode(bounce.card, v, { "data-testid": "bounce", "aria-hidden": "true" });
+    card.classList.add("sb-flying");
+    Object.assign(card.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
+    root.append(card);
+    // Where "fixed" starts depends on the page around the table: measure it, then place the card.
+    const origin = card.getBoundingClientRect();
+    Object.assign(card.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
+    const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
+    card.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${dx}px, ${dy}px)` }],
+      { duration: 600, easing: "ease-in-out" }).finished.finally(() => card.remove());
   }
 
   function onKey(ev) {

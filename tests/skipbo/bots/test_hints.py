@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from bot_positions import TABLES
 
+from skipbo_widgets.i18n import LANGUAGES
+from skipbo_widgets.i18n.messages import translations
 from skipbo_widgets.skipbo.bots import Explain, Hint, hint, make_bot
 from skipbo_widgets.skipbo.bots import explain as explain_module
 from skipbo_widgets.skipbo.engine import WILD, Game, Move, Observation, Rules, observe
@@ -47,6 +50,9 @@ class Replay:
         self.end = self.before_final or game
         self.played = [e for evs in self.events for e in evs if isinstance(e, Played)]
 
+    def stock_count(self) -> int:
+        return len(self.start.stocks[self.seat]) - len(self.end.stocks[self.seat])
+
     def stock_index(self) -> int | None:
         for i, m in enumerate(self.plan):
             if m.is_play and m.source == "s" and not m.partner:
@@ -54,11 +60,58 @@ class Replay:
         return None
 
 
+def _other_plans_leave_it(start: Game, seat: int, needs: int, stock: int,
+                          limit: int = 4000) -> bool | None:
+    """Whether some way to play this turn with ``stock`` own stock cards leaves no building
+    pile needing ``needs``; ``None`` when there are too many ways to try them all.
+
+    Plays stop where the search's plans stop: at a move that empties the hand (new cards
+    are drawn, which the player cannot know in advance).
+    """
+    found = False
+    seen = 0
+    todo = [start.copy()]
+    while todo:
+        game = todo.pop()
+        seen += 1
+        if seen > limit:
+            return None
+        played = len(start.stocks[seat]) - len(game.stocks[seat])
+        if played == stock and needs not in _needs(game):
+            found = True
+        if not any(game.hands[seat]) or game.outcome is not None:
+            continue
+        for move in game.legal_moves():
+            if move.is_play and not move.partner:
+                nxt = game.copy()
+                nxt.push(move, by=seat)
+                if nxt.current == seat and any(nxt.hands[seat]) == any(game.hands[seat]) \
+                        and not any(isinstance(e, Drew) for e in nxt.events[len(game.events):]):
+                    todo.append(nxt)
+                elif nxt.current == seat:
+                    n_played = len(start.stocks[seat]) - len(nxt.stocks[seat])
+                    found = found or (n_played == stock and needs not in _needs(nxt))
+    return found
+
+
 def check_claim(r: Replay, code: Explain, p: dict[str, Any]) -> None:
     start, seat = r.start, r.seat
     plays = [m for m in r.plan if m.is_play]
     if code is Explain.NO_PLAY:
         assert not any(m.is_play for m in start.legal_moves())
+        assert r.final is not None and r.final.is_discard  # it says "discard": one is made
+    elif code is Explain.NO_PLAY_END:
+        assert not any(m.is_play for m in start.legal_moves())
+        assert r.plan == (Move("end"),) and not any(start.hands[seat])
+    elif code in (Explain.GIFT_NEXT, Explain.GIFT_NEXT_CHOSEN):
+        assert r.final is not None
+        assert p["seat"] == (seat + 1) % start.rules.players
+        assert start.rules.team(p["seat"]) != start.rules.team(seat)
+        assert r.end.stocks[p["seat"]][-1] == p["needs"] != WILD
+        assert p["needs"] in _needs(r.end)
+        others = _other_plans_leave_it(start, seat, p["needs"], r.stock_count())
+        if others is not None:  # small enough to try every other plan
+            assert others == (code is Explain.GIFT_NEXT_CHOSEN)
     elif code is Explain.PLAY_STOCK:
         i = r.stock_index()
         assert i is not None and r.plan[i].pile == p["pile"]
@@ -138,8 +191,11 @@ def check_ladder(r: Replay, h: Hint) -> None:
         assert plays[0].source == "d"
     elif code is Explain.LOOK_HAND:
         assert any(m.source == "h" for m in plays)
+    elif code is Explain.LOOK_END:
+        assert not plays and r.plan == (Move("end"),)
     else:
-        assert code is Explain.LOOK_DISCARD_CHOICE and not plays
+        assert code is Explain.LOOK_DISCARD_CHOICE and not plays and r.final is not None
+        assert r.final.is_discard
     code, p = h.ladder(2)[0]
     first = r.plan[0]
     assert code is Explain.MOVE_CARD and p["move"] == str(first)
@@ -189,7 +245,8 @@ def test_hint_claims_are_true_on_thousands_of_positions() -> None:
     must = {Explain.PLAY_STOCK, Explain.BRIDGE_TO_STOCK, Explain.REFILL, Explain.SPEND_WILD,
             Explain.KEEP_WILD, Explain.BLOCK_NEXT, Explain.DISCARD_RUN, Explain.DISCARD_STACK,
             Explain.DISCARD_EMPTY, Explain.DISCARD_FAR, Explain.NO_PLAY, Explain.PLAN,
-            Explain.PLAY_DISCARDS, Explain.CLOSE_GAP, Explain.PARTNER_STOCK}
+            Explain.PLAY_DISCARDS, Explain.CLOSE_GAP, Explain.PARTNER_STOCK,
+            Explain.GIFT_NEXT, Explain.GIFT_NEXT_CHOSEN}
     assert must <= seen, must - seen
 
 
@@ -205,3 +262,43 @@ def test_every_reason_code_documents_its_params() -> None:
                 documented.add(node.targets[0].id)  # type: ignore[attr-defined]
     assert documented == {m.name for m in Explain}
     assert len({m.value for m in Explain}) == len(Explain)
+
+
+def test_a_blocked_turn_with_an_empty_hand_is_explained_as_ending_the_turn() -> None:
+    """Nothing to draw, nothing to shuffle, an empty hand: the hint never speaks of a discard."""
+    from skipbo_widgets.tutorials import load_lessons
+
+    step = next(s for lesson in load_lessons() for s in lesson.steps
+                if s.key == "tut.drawpile.emptyturn")
+    game = step.new_game()
+    game.push(Move.parse("h5-b1"), by=0)
+    obs = observe(game, 0)
+    h = hint(obs)
+    assert h.plan == (Move("end"),) and not any(game.hands[0])
+    assert h.ladder(1)[0][0] is Explain.LOOK_END
+    codes = [code for code, _ in h.ladder(3)]
+    assert Explain.NO_PLAY_END in codes and Explain.NO_PLAY not in codes
+    r = Replay(game, obs, h.plan)
+    check_ladder(r, h)
+    for code, params in h.ladder(3):
+        check_claim(r, code, params)
+
+
+# Reasons that name a move: each must go on to say why it is good (after a colon).
+NAMES_A_MOVE = (Explain.PLAY_STOCK, Explain.PARTNER_STOCK, Explain.KEEP_WILD,
+                Explain.DISCARD_EMPTY, Explain.DISCARD_FAR)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_level_3_reasons_say_why_not_only_what(lang: str) -> None:
+    catalog = translations(lang)
+    for code in NAMES_A_MOVE:
+        text = catalog.gettext(f"explain.{code.value}")
+        assert re.search(r":\s*\w+(\W+\w+){3,}", text), (code, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_discard_far_claims_only_what_the_code_checks(lang: str) -> None:
+    """The code checks "no pile needs it, not the stock card's number", never "needed least"."""
+    text = translations(lang).gettext("explain.discard_far").lower()
+    assert not any(word in text for word in ("least", "wenigsten", "le moins", "het minst"))
