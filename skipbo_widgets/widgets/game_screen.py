@@ -291,10 +291,16 @@ class GameScreen:
         if self.settings.match:
             if self.match.is_over:
                 leaders = [seat for side in self.match.leaders for seat in self.match.sides[side]]
-                children.append(w.HTML(_box(self.tr("end.match_won", winner=leaders), "end")))
+                children.append(w.HTML(_box(self._match_won(leaders), "end")))
             else:
                 children.append(self.next_button)
         return tuple(children)
+
+    def _match_won(self, leaders: list[int]) -> str:
+        """Who won the match, said to the learner as "you" when it is them (or their team)."""
+        if 0 not in leaders:
+            return self.tr("end.match_won", winner=leaders)
+        return self.tr("end.match_you_won" if len(leaders) == 1 else "end.match_team_won")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

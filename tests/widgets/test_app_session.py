@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import observe
 from skipbo_widgets.widgets import game_screen
@@ -186,3 +187,16 @@ def test_the_turn_line_says_what_a_computer_player_did_last() -> None:
     last = next(line for line in reversed(screen.log.lines) if line.seat not in (0, None))
     assert f'data-testid="last-move">{html.escape(last.text)}</div>' in screen.turn_info.value
     assert last.text.startswith("Mia")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
+def test_the_match_winner_is_told_as_you_not_by_the_name_you(lang: str) -> None:
+    """The learner's name in the game is "You": "The match goes to You!" read badly."""
+    app = started(seed="3", match=True, players=4, levels=("medium",) * 3)
+    screen = app.game_screen
+    assert screen is not None
+    screen.set_lang(lang)
+    assert screen._match_won([0]) == t("end.match_you_won", lang)
+    assert screen._match_won([0, 2]) == t("end.match_team_won", lang)
+    assert screen._match_won([1]) == t("end.match_won", lang, winner=[1],
+                                       names=screen.controller.names)
