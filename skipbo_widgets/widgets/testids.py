@@ -42,3 +42,6 @@ class ShellSupport(anywidget.AnyWidget):
 
     #: The language of the app around this widget (``de``, ``fr``, ``nl``, ``en``).
     lang = traitlets.Unicode("en").tag(sync=True)
+    #: The page address's query (``lang=fr&deal=7``), sent by the page: a static site's
+    #: kernel runs in the browser's Web Worker, without ``QUERY_STRING`` or the address.
+    query = traitlets.Unicode("").tag(sync=True)

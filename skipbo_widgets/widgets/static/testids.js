@@ -3,7 +3,8 @@
 // `data-testid`: on the widget's <button>/<input> when it has exactly one.
 // It also takes the file count off the label of an upload button marked `sb-no-count`,
 // and writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
-// <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is.
+// <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is. And it sends the
+// page's query (?lang=fr) to Python, whose kernel may not see it (a static site's runs in a Web Worker).
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
 const NO_COUNT = "sb-no-count";
@@ -42,8 +43,17 @@ function showLang(el, lang) {
   if (app && lang && app.getAttribute("lang") !== lang) app.setAttribute("lang", lang);
 }
 
+function sendQuery(model) {
+  const query = location.search.replace(/^\?/, "");
+  if (model.get("query") !== query) {
+    model.set("query", query);
+    model.save_changes();
+  }
+}
+
 function render({ model, el }) {
   el.style.display = "none";
+  sendQuery(model);
   // `el` joins the app (and the page) only after render: the observer catches that too.
   const update = () => {
     apply(document.body);
