@@ -64,6 +64,36 @@ def start_game(page: Any, address: str, seed: str, *, players: int | None = None
     page.wait_for_selector('[data-testid="hand-card-0"]')
 
 
+def fresh_site(*, log: Path | None = None) -> Path:
+    """The static site, built with ``make site`` unless ``site/`` was built from the
+    sources as they are now (tools/site/build.py writes the digest of its inputs)."""
+    build = _site_build_module()
+    stamp = SITE / build.STAMP
+    if not (stamp.exists() and stamp.read_text().strip() == build.inputs_digest()):
+        out = log.open("wb") if log else subprocess.DEVNULL
+        try:
+            done = subprocess.run(["make", "site"], cwd=ROOT, stdout=out,
+                                  stderr=subprocess.STDOUT, check=False)
+        finally:
+            if log and hasattr(out, "close"):
+                out.close()
+        if done.returncode:
+            tail = log.read_text()[-3000:] if log else ""
+            raise RuntimeError(f"`make site` failed ({done.returncode})\n{tail}")
+    return SITE
+
+
+def _site_build_module() -> Any:
+    """tools/site/build.py, which runs in its own venv but imports only the standard library."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "tools/site/build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def chromium_available() -> bool:
     return shutil.which(CHROMIUM) is not None
 

@@ -23,8 +23,7 @@ ROOT = HERE.parent.parent
 WORK = ROOT / ".site-build"
 OUT = ROOT / "site"
 PYODIDE = HERE / "node_modules" / "pyodide"
-KERNEL_WHEELS = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
-                 / "pyodide-kernel-extension" / "static" / "pypi")
+
 #: The runtime's own files; its source maps, typings and demo consoles stay out.
 RUNTIME = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
            "python_stdlib.zip")
@@ -33,11 +32,20 @@ RUNTIME = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
                 "jedi", "ipython")
 APP = ("skipbo-widgets", "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions")
+#: What the site is built from: when one of them changes, a build is stale.
+INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
+          "tools/site/requirements.txt", "tools/site/package-lock.json")
+#: Written into the site: the digest of INPUTS it was built from (tests/site reads it).
+STAMP = "build-inputs.sha256"
 #: Pages of the Voici build that link Font Awesome from a CDN (the widget manager
 #: bundles the font the buttons use).
 CDN_LINK = re.compile(r'<link[^>]*(?:cdnjs|cdn\.jsdelivr|unpkg)[^>]*>\s*', re.IGNORECASE)
-#: Extensions the build venv brings (Voilà's JupyterLab preview) that no page here uses.
-UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments")
+LABEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+#: The page extensions the app needs; the build venv has others (Voilà's JupyterLab
+#: preview, Pygments' styles) that no page here uses.
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension",
+              "anywidget")
+KERNEL_WHEELS = LABEXTENSIONS / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
 
 
 def canonical(name: str) -> str:
@@ -50,6 +58,16 @@ def wheel_name(filename: str) -> str:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def inputs_digest() -> str:
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        top = ROOT / name
+        for path in sorted([top] if top.is_file() else top.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
@@ -168,23 +186,18 @@ def lite_config(preload: list[str]) -> Path:
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    for name in EXTENSIONS:
+        shutil.copytree(LABEXTENSIONS / name, lite / "labextensions" / name)
+    build = {"LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"]},
+             "FederatedExtensionAddon": {"extra_labextensions_path": [
+                 str(lite / "labextensions")]}}
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(build, indent=1))
     return lite
 
 
 def trim(out: Path) -> None:
     """Drop what no page of the site loads, and every link to another host."""
     shutil.rmtree(out / "build")  # JupyterLab's own app: Voici brings its own in voici/
-    for extension in UNUSED_EXTENSIONS:
-        shutil.rmtree(out / "extensions" / extension, ignore_errors=True)
-    for scope in (out / "extensions").glob("@*"):
-        if not any(scope.iterdir()):
-            scope.rmdir()
-    config_path = out / "jupyter-lite.json"
-    config = json.loads(config_path.read_text())
-    data = config["jupyter-config-data"]
-    data["federated_extensions"] = [e for e in data["federated_extensions"]
-                                    if e["name"] not in UNUSED_EXTENSIONS]
-    config_path.write_text(json.dumps(config, indent=1))
     for page in out.rglob("*.html"):
         text = page.read_text()
         if CDN_LINK.search(text):
@@ -208,6 +221,7 @@ INDEX = """<!doctype html>
 def main() -> int:
     if not (PYODIDE / "pyodide-lock.json").exists():
         raise SystemExit(f"no Pyodide runtime in {PYODIDE}: run `npm ci` in {HERE}")
+    digest = inputs_digest()  # before building: an edit made meanwhile makes it stale
     shutil.rmtree(OUT, ignore_errors=True)
     WORK.mkdir(exist_ok=True)
     staging = WORK / "pyodide"
@@ -220,6 +234,7 @@ def main() -> int:
     trim(OUT)
     shutil.copytree(staging, OUT / "static" / "pyodide")
     (OUT / "index.html").write_text(INDEX)
+    (OUT / STAMP).write_text(digest + "\n")
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
     print(f"site/: {size / 1e6:.1f} MB, preloaded: {', '.join(preload)}")
     return 0
