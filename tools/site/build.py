@@ -34,7 +34,8 @@ KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-
 APP = ("skipbo-widgets", "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions")
 #: What the site is built from: when one of them changes, a build is stale.
 INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
-          "tools/site/requirements.txt", "tools/site/package-lock.json")
+          "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/requirements.txt",
+          "tools/site/package-lock.json")
 #: Written into the site: the digest of INPUTS it was built from (tests/site reads it).
 STAMP = "build-inputs.sha256"
 #: Pages of the Voici build that link Font Awesome from a CDN (the widget manager
@@ -147,6 +148,7 @@ def wheels(target: Path) -> list[str]:
         if wheel_name(whl.name) in KERNEL_START:
             shutil.copy(whl, folder)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", folder, ROOT)
+    run("node", HERE / "pycompile.mjs", folder)
 
     packages: dict[str, Any] = {}
     for name in used:
