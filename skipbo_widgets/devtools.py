@@ -67,7 +67,7 @@ def start_game(page: Any, address: str, seed: str, *, players: int | None = None
 def fresh_site(*, log: Path | None = None) -> Path:
     """The static site, built with ``make site`` unless ``site/`` was built from the
     sources as they are now (tools/site/build.py writes the digest of its inputs)."""
-    build = _site_build_module()
+    build = site_build_module()
     stamp = SITE / build.STAMP
     if not (stamp.exists() and stamp.read_text().strip() == build.inputs_digest()):
         out = log.open("wb") if log else subprocess.DEVNULL
@@ -83,7 +83,7 @@ def fresh_site(*, log: Path | None = None) -> Path:
     return SITE
 
 
-def _site_build_module() -> Any:
+def site_build_module() -> Any:
     """tools/site/build.py, which runs in its own venv but imports only the standard library."""
     import importlib.util
 

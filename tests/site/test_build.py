@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.devtools import _site_build_module
+from skipbo_widgets.devtools import site_build_module
 
-build = _site_build_module()
+build = site_build_module()
 
 
 def entry(name: str, depends: list[str], compiled: bool = False) -> dict[str, Any]:

@@ -24,9 +24,9 @@ WORK = ROOT / ".site-build"
 OUT = ROOT / "site"
 PYODIDE = HERE / "node_modules" / "pyodide"
 
-#: The runtime's own files; its source maps, typings and demo consoles stay out.
-RUNTIME = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
-           "python_stdlib.zip")
+#: The runtime's files the kernel's worker loads; the ES module, source maps, typings and
+#: demo consoles stay out.
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 #: What the kernel imports at start (pyodide-kernel's worker installs these through
 #: piplite unless they are preloaded), then the app and what it needs.
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",

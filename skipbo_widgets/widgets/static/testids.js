@@ -4,7 +4,7 @@
 // It also takes the file count off the label of an upload button marked `sb-no-count`,
 // and writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
 // <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is. And it sends the
-// page's query (?lang=fr) to Python, whose kernel may not see it (a static site's runs in a Web Worker).
+// page's query (?lang=fr) to Python: a static site's kernel, in a Web Worker, cannot see it.
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
 const NO_COUNT = "sb-no-count";
