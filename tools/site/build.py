@@ -31,7 +31,8 @@ RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zi
 #: piplite unless they are preloaded), then the app and what it needs.
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
                 "jedi", "ipython")
-APP = ("skipbo-widgets", "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions")
+PROJECT = "skipbo-widgets"
+APP = (PROJECT, "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions")
 #: What the site is built from: when one of them changes, a build is stale.
 INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
           "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/requirements.txt",
@@ -117,13 +118,25 @@ def download(pins: list[str], folder: Path) -> None:
 
 
 def app_pins() -> list[str]:
-    """The app's runtime packages at the versions pinned for the build venv."""
+    """The app's runtime packages (but the project) at the build venv's pinned versions."""
     pins = {}
     for line in (HERE / "requirements.txt").read_text().splitlines():
         if "==" in line:
             name, version = line.split("#")[0].strip().split("==")
             pins[canonical(name)] = f"{name}=={version}"
-    return [pins[name] for name in APP if name in pins]
+    return [pins[name] for name in APP if name != PROJECT]
+
+
+def clean_copy() -> Path:
+    """What the project's wheel is built from, without what a build left in the checkout
+    (setuptools' ``build/`` folder would put stale modules into the wheel)."""
+    source = WORK / "src"
+    shutil.rmtree(source, ignore_errors=True)
+    shutil.copytree(ROOT / "skipbo_widgets", source / "skipbo_widgets",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source)
+    return source
 
 
 def entry(path: Path, depends: list[str]) -> dict[str, Any]:
@@ -147,7 +160,7 @@ def wheels(target: Path) -> list[str]:
     for whl in KERNEL_WHEELS.glob("*.whl"):
         if wheel_name(whl.name) in KERNEL_START:
             shutil.copy(whl, folder)
-    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", folder, ROOT)
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", folder, clean_copy())
     run("node", HERE / "pycompile.mjs", folder)
 
     packages: dict[str, Any] = {}
