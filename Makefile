@@ -83,6 +83,33 @@ pins: $(STAMP)
 # The options `make app` gives Voilà (tools/burst.py takes them after --).
 voila-flags:
 	@echo $(VOILA_FLAGS)
+# The static site (JupyterLite/Voici, Python in the visitor's browser) in site/, from the
+# versions pinned in tools/site; `make serve-site` serves it on http://localhost:$(SITE_PORT).
+.PHONY: site serve-site clean-site
+SITE_VENV := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
+PYODIDE_STAMP := tools/site/node_modules/.installed
+SITE_PORT ?= 8000
+
+$(SITE_STAMP): tools/site/requirements.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install -q -r tools/site/requirements.txt
+	touch $@
+
+$(PYODIDE_STAMP): tools/site/package-lock.json
+	cd tools/site && npm ci --no-audit --no-fund
+	touch $@
+
+site: $(SITE_STAMP) $(PYODIDE_STAMP)
+	$(SITE_VENV)/bin/python tools/site/build.py
+
+serve-site:
+	@test -f site/index.html || $(MAKE) site
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
+
+clean-site:
+	rm -rf $(SITE_VENV) .site-build site tools/site/node_modules
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

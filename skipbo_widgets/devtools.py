@@ -24,12 +24,17 @@ from .widgets.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
+#: The static site that `make site` builds (tools/site/build.py).
+SITE = ROOT / "site"
 CHROMIUM = os.environ.get("SKIPBO_CHROMIUM", "/usr/bin/chromium")
 #: Without the background-networking flags Chromium floods the closed network.
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
+#: Every host but this machine is refused at Chromium's resolver, below Playwright's
+#: routing, so the site's Web Worker (the Python kernel) cannot reach one either.
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
 #: Console errors that are not ours: Voilà's page asks a CDN for Font Awesome.
 HARMLESS_CONSOLE = ("net::ERR_NAME_NOT_RESOLVED", "Failed to load resource",
                     "Unsatisfied version")
@@ -86,6 +91,36 @@ def wait_until_settled(page: Any, click: str | None = None, *, frames: int = 5,
         raise TimeoutError(f"no settled page within {limit / 1000:g} s (click: {click})")
 
 
+def fresh_site(*, log: Path | None = None) -> Path:
+    """The static site, built with ``make site`` unless ``site/`` was built from the
+    sources as they are now (tools/site/build.py writes the digest of its inputs)."""
+    build = site_build_module()
+    stamp = SITE / build.STAMP
+    if not (stamp.exists() and stamp.read_text().strip() == build.inputs_digest()):
+        out = log.open("wb") if log else subprocess.DEVNULL
+        try:
+            done = subprocess.run(["make", "site"], cwd=ROOT, stdout=out,
+                                  stderr=subprocess.STDOUT, check=False)
+        finally:
+            if log and hasattr(out, "close"):
+                out.close()
+        if done.returncode:
+            tail = log.read_text()[-3000:] if log else ""
+            raise RuntimeError(f"`make site` failed ({done.returncode})\n{tail}")
+    return SITE
+
+
+def site_build_module() -> Any:
+    """tools/site/build.py, which runs in its own venv but imports only the standard library."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "tools/site/build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def chromium_available() -> bool:
     return shutil.which(CHROMIUM) is not None
 
@@ -126,6 +161,17 @@ def binder_like_server(*, log: Path | None = None, timeout: float = 90
 
 
 @contextlib.contextmanager
+def static_server(folder: Path = SITE, *, timeout: float = 30) -> Iterator[str]:
+    """Serve a folder (the static site) as any web host would; yield its URL."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+           "--directory", str(folder)]
+    url = f"http://127.0.0.1:{port}/"
+    with _serve(cmd, url, url, None, timeout):
+        yield url
+
+
+@contextlib.contextmanager
 def _serve(cmd: list[str], url: str, ready: str, log: Path | None,
            timeout: float) -> Iterator[subprocess.Popen[bytes]]:
     """Run a server until the block ends; wait until ``ready`` answers first."""
@@ -161,9 +207,11 @@ def _exited_within(proc: subprocess.Popen[bytes], seconds: float) -> bool:
     return True
 
 
-def launch_chromium(playwright: Any) -> Any:
-    """Debian's Chromium through Playwright (Playwright cannot download browsers here)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def launch_chromium(playwright: Any, *, offline: bool = False) -> Any:
+    """Debian's Chromium through Playwright (Playwright cannot download browsers here);
+    ``offline``: every host but 127.0.0.1 refused."""
+    args = CHROMIUM_ARGS + (OFFLINE_ARGS if offline else [])
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=args)
 
 
 def child_pids(pid: int) -> list[int]:

@@ -91,6 +91,29 @@ def _learner_deal() -> tuple[str, int]:
     return seed, 1 if 1 in game.hand_cards(0) else WILD
 
 
+def click_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+    """Open the app at ``address``, start a game and time ``clicks`` moves and as many
+    undos, each from the click to the table showing it (milliseconds)."""
+    seed, card = _learner_deal()
+    start_game(page, address, seed)
+    source = f'[data-source="h{"W" if card == 0 else card}"]'
+    trips: list[float] = []
+    for _ in range(clicks):
+        hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
+        page.click(source)
+        trips.append(_round_trip(page, '[data-testid="build-0"]', hand))
+        # Undo's enabled state comes in its own message, just after the table's.
+        page.wait_for_selector('[data-testid="undo"]:not([disabled])')
+        trips.append(_round_trip(page, '[data-testid="undo"]', hand - 1))
+        page.wait_for_selector(source)
+    return trips
+
+
+def click_ms(trips: list[float]) -> dict[str, float]:
+    return {"p50": round(_percentile(trips, 0.5), 1), "p95": round(_percentile(trips, 0.95), 1),
+            "max": round(max(trips), 1), "n": len(trips)}
+
+
 def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
     """Run the app benchmark; numbers in seconds, milliseconds and MB."""
     from playwright.sync_api import sync_playwright
@@ -116,18 +139,7 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
                         render[name].append(seconds)
             page.goto("about:blank")  # let those visitors' kernels go
 
-            seed, card = _learner_deal()
-            start_game(page, f"{url}voila/render/app.ipynb?lang=en", seed)
-            source = f'[data-source="h{"W" if card == 0 else card}"]'
-            trips: list[float] = []
-            for _ in range(clicks):
-                hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
-                page.click(source)
-                trips.append(_round_trip(page, '[data-testid="build-0"]', hand))
-                # Undo's enabled state comes in its own message, just after the table's.
-                page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-                trips.append(_round_trip(page, '[data-testid="undo"]', hand - 1))
-                page.wait_for_selector(source)
+            trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
             kernels = [pid for pid in child_pids(server.pid)
                        if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
             kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
@@ -140,9 +152,7 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "table_vs_bare": round(medians["table"] / medians["bare"], 3),
         "app_home_vs_bare": round(medians["app_home"] / medians["bare"], 3),
         "loads": loads,
-        "click_ms": {"p50": round(_percentile(trips, 0.5), 1),
-                     "p95": round(_percentile(trips, 0.95), 1),
-                     "max": round(max(trips), 1), "n": len(trips)},
+        "click_ms": click_ms(trips),
         "kernel_rss_mb": round(kernel_rss, 1),
         "server_rss_mb": round(server_rss, 1),
     }

@@ -78,6 +78,10 @@ class App:
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
         self.shell = ShellSupport(lang=self.lang, title=self.tr("app.title"))
+        #: The page's query, e.g. ``{"lang": ["fr"], "deal": ["7"]}``: Voilà's
+        #: ``QUERY_STRING``, completed by what the page itself sends (a static site).
+        self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
+        self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
                               self.lesson_store, self.shell],
                              layout=w.Layout(width="100%"))
@@ -112,6 +116,14 @@ class App:
             self.show_setup()
         else:
             self.show_home()
+
+    def _on_page_query(self, query: str) -> None:
+        """Voilà's ``QUERY_STRING`` (which the notebook was started with) wins."""
+        asked = parse_qs(query)
+        given = parse_qs(os.environ.get("QUERY_STRING", ""))
+        self.query = asked | given
+        if "lang" in asked and "lang" not in given:
+            self.set_lang(asked["lang"][0])
 
     # -- screens ------------------------------------------------------------
 

@@ -40,3 +40,6 @@ class ShellSupport(anywidget.AnyWidget):
     #: The browser tab's title when the app is the whole page (Voilà), in that language;
     #: a notebook (JupyterLab) keeps its own.
     title = traitlets.Unicode("").tag(sync=True)
+    #: The page address's query (``lang=fr&deal=7``), sent by the page: a static site's
+    #: kernel runs in the browser's Web Worker, without ``QUERY_STRING`` or the address.
+    query = traitlets.Unicode("").tag(sync=True)

@@ -3,6 +3,8 @@
 // `data-testid`: on the widget's <button>/<input> when it has exactly one.
 // It also writes the `lang` traitlet on the app around it (`.sb-app`): the page's own
 // <html lang> (Voilà's, or a JupyterLab notebook's) stays as it is.
+// And it sends the page's query (?lang=fr) to Python: a static site's kernel, in a
+// Web Worker, cannot see it.
 const PREFIX = "sb-testid-";
 const CONTROL = "button, input, select, textarea";
 const APP = ".sb-app";
@@ -34,8 +36,17 @@ function showTitle(el, title) {
   if (title && document.body.dataset.voila !== undefined && el.closest(APP)) document.title = title;
 }
 
+function sendQuery(model) {
+  const query = location.search.replace(/^\?/, "");
+  if (model.get("query") !== query) {
+    model.set("query", query);
+    model.save_changes();
+  }
+}
+
 function render({ model, el }) {
   el.style.display = "none";
+  sendQuery(model);
   // `el` joins the app (and the page) only after render: the observer catches that too.
   const update = () => {
     apply(document.body);

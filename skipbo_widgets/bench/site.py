@@ -1,0 +1,72 @@
+"""The static site (``make site``) in headless Chromium, with every other host refused.
+
+- size: every file of ``site/``, in MB (what a web host serves);
+- cold first screen: from ``page.goto`` to the home screen's Play button, in a fresh
+  browser context each time (empty cache, as a first visit): Pyodide, the kernel and
+  the notebook all start in the visitor's browser;
+- click round trip: as in the ``app`` section, from a click to the table showing it,
+  here with Python running in the page's Web Worker.
+
+Builds the site first when it is missing or older than its sources (needs npm), and
+needs Playwright and Chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from ..devtools import CHROMIUM, chromium_available, fresh_site, launch_chromium, static_server
+from . import Settings
+from .app import click_ms, click_round_trips
+
+#: The first screen's button: the home screen has been drawn by Python.
+HOME = '[data-testid="play"]'
+
+
+def size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
+    """Run the site benchmark; numbers in MB, seconds and milliseconds."""
+    from playwright.sync_api import sync_playwright
+
+    folder = fresh_site()
+    load = os.getloadavg()[0]
+    with static_server(folder) as url, sync_playwright() as p:
+        browser = launch_chromium(p, offline=True)
+        cold: list[float] = []
+        for _ in range(loads):
+            context = browser.new_context(viewport={"width": 1366, "height": 900})
+            page = context.new_page()
+            t0 = time.perf_counter()
+            page.goto(f"{url}index.html?lang=en")
+            page.wait_for_selector(HOME, timeout=120_000)
+            cold.append(time.perf_counter() - t0)
+            context.close()
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+        trips = click_round_trips(context.new_page(), f"{url}index.html?lang=en", clicks)
+        browser.close()
+    return {
+        "size_mb": round(size_mb(folder), 1),
+        "cold_first_screen_s": {"min": round(min(cold), 2),
+                                "median": round(statistics.median(cold), 2),
+                                "max": round(max(cold), 2), "n": len(cold)},
+        "click_ms": click_ms(trips),
+        # The cold start is CPU work in the browser: other jobs on the machine lengthen it.
+        "load_avg_1min_before": round(load, 1),
+    }
+
+
+def run(settings: Settings) -> dict[str, Any]:
+    """The ``site`` section (skipped, with the reason, without Chromium or npm)."""
+    if not chromium_available():
+        return {"skipped": f"no Chromium at {CHROMIUM}"}
+    if shutil.which("npm") is None:
+        return {"skipped": "no npm to fetch the Pyodide runtime for `make site`"}
+    return measure(loads=1 if settings.quick else 5, clicks=5 if settings.quick else 20)

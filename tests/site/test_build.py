@@ -1,0 +1,78 @@
+"""tools/site/build.py's choices without building: which wheels, stand-ins, staleness."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skipbo_widgets.devtools import site_build_module
+
+build = site_build_module()
+
+
+def entry(name: str, depends: list[str], compiled: bool = False) -> dict[str, Any]:
+    tag = "cp313-cp313-pyodide_2025_0_wasm32" if compiled else "py3-none-any"
+    return {"name": name, "version": "1.0", "depends": depends,
+            "file_name": f"{name.replace('-', '_')}-1.0-{tag}.whl"}
+
+
+LOCK = {
+    "ipython": entry("ipython", ["prompt_toolkit", "sqlite3", "matplotlib-inline"]),
+    "prompt-toolkit": entry("prompt_toolkit", ["wcwidth"]),
+    "wcwidth": entry("wcwidth", []),
+    "sqlite3": entry("sqlite3", [], compiled=True),
+    "matplotlib-inline": entry("matplotlib-inline", ["matplotlib"]),
+    "matplotlib": entry("matplotlib", ["numpy", "pillow"], compiled=True),
+    "numpy": entry("numpy", [], compiled=True),
+    "pillow": entry("pillow", [], compiled=True),
+    "unrelated": entry("unrelated", []),
+}
+
+
+def test_the_kernels_needs_are_followed_but_not_below_a_compiled_package() -> None:
+    """A compiled package becomes an empty stand-in: numpy and Pillow are not needed."""
+    assert build.needed(LOCK, ("ipython",)) == [
+        "ipython", "matplotlib", "matplotlib-inline", "prompt-toolkit", "sqlite3", "wcwidth"]
+    assert [n for n in build.needed(LOCK, ("ipython",)) if not build.is_pure(LOCK[n])] == [
+        "matplotlib", "sqlite3"]
+
+
+def test_a_stand_in_is_a_wheel_with_metadata_and_nothing_to_import(tmp_path: Path) -> None:
+    path = build.stand_in("sqlite3", "1.0.0", tmp_path)
+    assert path.name == "sqlite3-1.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        metadata = whl.read("sqlite3-1.0.0.dist-info/METADATA").decode()
+    assert "Name: sqlite3\nVersion: 1.0.0" in metadata
+    assert all(name.startswith("sqlite3-1.0.0.dist-info/") for name in names)
+
+
+def test_a_lock_entry_names_its_file_and_hash(tmp_path: Path) -> None:
+    path = build.stand_in("typing-extensions", "4.16.0", tmp_path)
+    made = build.entry(path, ["x"])
+    assert (made["name"], made["version"], made["file_name"]) == (
+        "typing-extensions", "4.16.0", "typing_extensions-4.16.0-py3-none-any.whl")
+    assert made["sha256"] == build.sha256(path) and made["depends"] == ["x"]
+
+
+@pytest.mark.parametrize("page", [
+    '<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/font-awesome/x.css">\n',
+    '<LINK href="https://cdn.jsdelivr.net/npm/font-awesome/css/all.css" rel="stylesheet" />',
+])
+def test_links_to_a_cdn_are_removed_and_local_ones_kept(page: str) -> None:
+    local = '<link rel="stylesheet" href="../build/style.css">'
+    assert build.CDN_LINK.sub("", page + local) == local
+
+
+def test_the_build_is_stale_when_an_input_changes(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("one")
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "INPUTS", ("a.txt",))
+    before = build.inputs_digest()
+    assert build.inputs_digest() == before
+    (tmp_path / "a.txt").write_text("two")
+    assert build.inputs_digest() != before

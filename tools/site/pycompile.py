@@ -1,0 +1,61 @@
+"""Run inside Pyodide by pycompile.mjs: each wheel in /wheels gets its modules as bytecode
+of Pyodide's own Python (3.13), as Pyodide does for the wheels it publishes, so a
+visitor's browser does not compile IPython, jedi and the rest at every kernel start.
+
+Other packages lose their sources (Pyodide's wheels have none either, and the site stays
+small), their test folders and what UNUSED names; ``KEEP_SOURCE`` packages keep their
+sources, with the bytecode beside them, so a traceback in the app still shows its lines.
+"""
+
+import importlib.util
+import py_compile
+import shutil
+import tempfile
+import zipfile
+from pathlib import Path
+
+WHEELS = Path("/wheels")
+KEEP_SOURCE = ("skipbo_widgets",)
+#: jedi's type stubs serve code completion, which an app page never asks for.
+UNUSED = ("jedi/third_party",)
+#: Bytecode used as it is, whatever the sources' times after unpacking (PEP 552).
+UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+
+
+def compile_tree(root: Path) -> None:
+    for source in sorted(root.rglob("*.py")):
+        name = source.relative_to(root)
+        if any(part.endswith(".dist-info") for part in name.parts):
+            continue
+        keep = name.parts[0] in KEEP_SOURCE
+        if not keep and "tests" in name.parts:
+            source.unlink()
+            continue
+        target = (importlib.util.cache_from_source(str(source)) if keep
+                  else source.with_suffix(".pyc"))
+        try:
+            py_compile.compile(str(source), cfile=str(target), dfile=str(name), doraise=True,
+                               invalidation_mode=UNCHECKED)
+        except py_compile.PyCompileError:
+            continue  # not Python 3.13 (a test fixture, a template): left as it is
+        if not keep:
+            source.unlink()
+
+
+def compile_wheel(path: Path) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        with zipfile.ZipFile(path) as wheel:
+            wheel.extractall(root)
+        for folder in UNUSED:
+            shutil.rmtree(root / folder, ignore_errors=True)
+        compile_tree(root)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+            for file in sorted(root.rglob("*")):
+                if file.is_file():
+                    wheel.write(file, file.relative_to(root))
+
+
+for wheel in sorted(WHEELS.glob("*.whl")):
+    compile_wheel(wheel)
+print(f"compiled {len(list(WHEELS.glob('*.whl')))} wheels for Python 3.13")
