@@ -8,7 +8,9 @@ and collection fails here when a marker names an id that does not exist.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,3 +41,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     )
     if unknown:
         raise pytest.UsageError("unknown rule ids in @pytest.mark.rule: " + ", ".join(unknown))
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    """One Playwright for the whole run: its sync API refuses to start a second time in a
+    process while the first is open (the browser tests' and the static site's browsers)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p

@@ -41,17 +41,14 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(playwright: Any) -> Iterator[Any]:
     if not chromium_available():
         if os.environ.get("CI"):
             pytest.fail(f"Chromium is missing at {CHROMIUM}: .ci/run should have installed it")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        yield b
-        b.close()
+    b = launch_chromium(playwright)
+    yield b
+    b.close()
 
 
 class PageErrors(list[str]):

@@ -50,13 +50,10 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_browser(site_url: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = devtools.launch_chromium(p, offline=True)
-        yield browser
-        browser.close()
+def offline_browser(site_url: str, playwright: Any) -> Iterator[Any]:
+    browser = devtools.launch_chromium(playwright, offline=True)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture()
