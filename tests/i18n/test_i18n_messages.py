@@ -162,8 +162,8 @@ def test_an_empty_building_pile_teaches_how_a_pile_starts(lang: str, fragment: s
     ("en", "playing", "You have no king in your hand."),
     ("de", "skipbo", "Du hast keine SKIP-BO-Karte auf der Hand."),
     ("de", "playing", "Du hast keinen König auf der Hand."),
-    ("fr", "skipbo", "Tu n'as pas de carte SKIP-BO en main."),
-    ("fr", "playing", "Tu n'as pas de roi en main."),
+    ("fr", "skipbo", "Tu n\u2019as pas de carte SKIP-BO en main."),
+    ("fr", "playing", "Tu n\u2019as pas de roi en main."),
     ("nl", "skipbo", "Je hebt geen SKIP-BO-kaart in je hand."),
     ("nl", "playing", "Je hebt geen heer in je hand."),
 ])
