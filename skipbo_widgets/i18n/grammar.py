@@ -8,7 +8,7 @@ lang  specs                                       examples (8 / SKIP-BO / ace)
 ====  ==========================================  ===============================
 en    ``a`` ``the``                               an 8, a SKIP-BO card, an ace
 de    ``ein einen einem der den dem kein keinen`` eine 8, keinen Buben, ein Ass
-fr    ``un le de``                                un 8, la carte SKIP-BO, d'as
+fr    ``un le de``                                un 8, la carte SKIP-BO, d\u2019as
 nl    ``een de geen``                             een 8, geen SKIP-BO-kaart
 ====  ==========================================  ===============================
 
@@ -23,7 +23,7 @@ German specs are named after their masculine article, so ``{card:einen}`` is
 ('an 8', 'a SKIP-BO card')
 >>> jack, ace = card_phrase(11, "de", "playing"), card_phrase(1, "fr", "playing")
 >>> f"{jack:keinen}, {ace:le}"
-"keinen Buben, l'as"
+'keinen Buben, l\u2019as'
 """
 
 from __future__ import annotations
@@ -135,9 +135,11 @@ def _with_article(noun: Noun, lang: str, spec: str) -> str | None:
         if spec == "un":
             return ("une " if noun.gender == "f" else "un ") + text
         if spec == "le":
-            return "l'" + text if noun.vowel else ("la " if noun.gender == "f" else "le ") + text
+            if noun.vowel:
+                return "l\u2019" + text  # the typographic apostrophe of the catalog
+            return ("la " if noun.gender == "f" else "le ") + text
         if spec == "de":
-            return ("d'" if noun.vowel else "de ") + text
+            return ("d\u2019" if noun.vowel else "de ") + text
     elif lang == "nl" and spec in ("een", "de", "geen"):
         return f"{spec} {text}"
     return None

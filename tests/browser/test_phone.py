@@ -221,7 +221,7 @@ def open_tips_lesson(page: Page, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_on_a_phone_the_building_piles_captions_fit_their_piles(phone_page: Page,
                                                                  lang: str) -> None:
-    """A lesson with started piles and empty ones: "il faut un 4" beside "commence
+    """A lesson with started piles and empty ones: "il faut : 4" beside "commence
     par 1 ou SKIP-BO", each caption readable and inside its own pile's column."""
     page = phone_page
     open_tips_lesson(page, lang)
