@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...core.protocol import UndoRecord
+from ...core.rng import copy_rng, new_seed
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
 from .events import (
@@ -37,6 +39,9 @@ from .events import (
 )
 from .moves import DISCARD, END_MOVE, HAND, STOCK, Move, Source, Target
 from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 WIN_BONUS = 25
 POINTS_PER_STOCK_CARD = 5
@@ -138,7 +143,7 @@ class Game:
     outcome: Outcome | None
     events: list[Event]
     _partners: list[int | None]
-    _undo: list[tuple[Move, int, list[tuple[Any, ...]]]]
+    _undo: list[UndoRecord[Move]]
     _rec: list[tuple[Any, ...]]
 
     # -- construction ---------------------------------------------------------
@@ -152,7 +157,7 @@ class Game:
         """
         rules = rules or Rules()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = new_seed()
         game = cls._empty(rules, seed)
         n = rules.players
         if dealer is None:
@@ -226,8 +231,7 @@ class Game:
         """An independent copy of the position, for search (no events, nothing to pop)."""
         g = Game.__new__(Game)
         g.rules, g.seed = self.rules, self.seed
-        g.rng = random.Random.__new__(random.Random)  # unseeded: setstate replaces the state
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.draw_pile = self.draw_pile[:]
         g.building = [p[:] for p in self.building]
         g.completed = self.completed[:]
@@ -252,6 +256,12 @@ class Game:
     def move_stack(self) -> list[Move]:
         """The moves pushed so far (that :meth:`pop` can take back)."""
         return [m for m, _, _ in self._undo]
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may see (see :mod:`.observation`)."""
+        from .observation import observe  # observation reads a Game: imported when used
+
+        return observe(self, seat)
 
     def last_events(self) -> list[Event]:
         """The events of the last pushed move (what :meth:`pop` would take back)."""
@@ -415,7 +425,7 @@ class Game:
         start = len(self.events)
         rec: list[tuple[Any, ...]] = []
         self._rec = rec
-        self._undo.append((move, start, rec))
+        self._undo.append(UndoRecord(move, start, rec))
         if move.target == "b":
             self._play(move)
         elif move.target == "d":

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from skipbo_widgets.core.rng import parse_rng, rng_text
 from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, RulesError, SaveError
 from skipbo_widgets.skipbo.engine.cards import DECK_COUNTS, cards_text, full_deck
 from skipbo_widgets.skipbo.engine.events import Recycled
@@ -30,8 +31,6 @@ from skipbo_widgets.skipbo.engine.save import (
     loads_match,
     match_from_dict,
     match_to_dict,
-    parse_rng,
-    rng_text,
 )
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "notation.md"

@@ -1,0 +1,66 @@
+"""The shape every game engine has, so that bots, matches, benchmarks and widgets
+can drive any game the same way.
+
+A game is one mutable state with exact undo: :meth:`~Playable.push` checks and
+makes a move and returns the events it caused; :meth:`~Playable.pop` takes the
+last one back. Chance is inside the state (a seeded generator), so a game
+replays exactly from its seed and its moves. ``tests/core`` checks that every
+game's engine has this shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+
+MoveT = TypeVar("MoveT")
+
+
+@runtime_checkable
+class Playable(Protocol):
+    """What a game engine offers; each game fills in its own move, event and view types."""
+
+    @property
+    def current(self) -> int:
+        """The seat to move."""
+        ...
+
+    @property
+    def outcome(self) -> Any:
+        """``None`` while the game runs, then how it ended."""
+        ...
+
+    @property
+    def events(self) -> list[Any]:
+        """The event log: every push appends, every pop removes exactly its events."""
+        ...
+
+    def legal_moves(self) -> list[Any]: ...
+    def verify_move(self, move: Any, by: int | None = None) -> None: ...
+    def can_move(self, move: Any, by: int | None = None) -> bool: ...
+    def push(self, move: Any, by: int | None = None) -> list[Any]: ...
+    def pop(self) -> Any: ...
+    def copy(self) -> Any: ...
+    def state_key(self) -> tuple[Any, ...]: ...
+    def observe(self, seat: int) -> Any: ...
+
+
+class UndoRecord(NamedTuple, Generic[MoveT]):
+    """What :meth:`Playable.pop` needs to take one move back.
+
+    ``start`` is the length of the event log before the move; ``ops`` are the
+    game's own records of each change, undone in reverse order.
+    """
+
+    move: MoveT
+    start: int
+    ops: list[tuple[Any, ...]]
+
+
+def undo_calls(ops: list[tuple[Any, ...]]) -> None:
+    """Undo ops that are calls, ``(function, *args)``, last first.
+
+    A game that records e.g. ``(list.pop, pile)`` after appending to ``pile``
+    needs no interpreter of its own.
+    """
+    for function, *args in reversed(ops):
+        function(*args)
