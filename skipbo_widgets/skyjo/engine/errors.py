@@ -37,7 +37,6 @@ class Reason(str, Enum):
     PLACE_EMPTY = "skyjo_place_empty"        # its column was cleared
     HOLDING_CARD = "skyjo_holding_card"      # a drawn card waits to be placed
     NOTHING_DRAWN = "skyjo_nothing_drawn"    # swap or drop without a drawn card
-    NO_CARDS_TO_DRAW = "skyjo_no_cards_to_draw"
     # notation
     BAD_NOTATION = "skyjo_bad_notation"
     BAD_CARD = "skyjo_bad_card"

@@ -230,10 +230,6 @@ class Round:
 
     # -- asking -----------------------------------------------------------------
 
-    def can_draw(self) -> bool:
-        """A card can be drawn: the draw pile has one, or a reshuffle makes one."""
-        return bool(self.draw_pile) or len(self.discard) > 1
-
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move, in a fixed order."""
         if self.phase == "over":
@@ -242,9 +238,8 @@ class Round:
         if self.phase == "setup":
             return [REVEALS[p] for p in _PLACES if not up[p]]
         if self.drawn is None:
-            out = [DRAW] if self.draw_pile or len(self.discard) > 1 else []
-            out += [TAKES[p] for p in _PLACES if grid[p] is not None]
-            return out
+            # Never short of cards: the grids hold at most 96 of 150 (SJ-RESHUFFLE).
+            return [DRAW, *(TAKES[p] for p in _PLACES if grid[p] is not None)]
         out = [SWAPS[p] for p in _PLACES if grid[p] is not None]
         out += [DROPS[p] for p in _PLACES if grid[p] is not None and not up[p]]
         return out
@@ -276,8 +271,6 @@ class Round:
         elif self.drawn is not None and kind in ("take", "draw"):
             raise IllegalMove(Reason.HOLDING_CARD, drawn=self.drawn)
         if kind == "draw":
-            if not self.can_draw():
-                raise IllegalMove(Reason.NO_CARDS_TO_DRAW)
             return
         place = move.place
         if self.grids[seat][place] is None:

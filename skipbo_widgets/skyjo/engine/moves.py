@@ -82,4 +82,5 @@ REVEALS = tuple(Move("reveal", p) for p in range(GRID))
 TAKES = tuple(Move("take", p) for p in range(GRID))
 SWAPS = tuple(Move("swap", p) for p in range(GRID))
 DROPS = tuple(Move("drop", p) for p in range(GRID))
-_BY_TEXT = {str(m): m for m in (DRAW, *REVEALS, *TAKES, *SWAPS, *DROPS)}
+ALL_MOVES = (DRAW, *REVEALS, *TAKES, *SWAPS, *DROPS)
+_BY_TEXT = {str(m): m for m in ALL_MOVES}
