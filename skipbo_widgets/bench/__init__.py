@@ -43,6 +43,7 @@ Section = Callable[[Settings], Any]
 
 def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
-    from . import app, bots, engine
+    from . import app, bots, engine, skyjo
 
-    return {"engine": engine.run, "hint": bots.hint, "matches": bots.matches, "app": app.run}
+    return {"engine": engine.run, "hint": bots.hint, "matches": bots.matches,
+            "skyjo_engine": skyjo.run, "app": app.run}

@@ -56,6 +56,9 @@ from .rules import COLUMNS, GRID, SETUP_REVEALS, Rules
 
 Phase = Literal["setup", "play", "over"]
 _PLACES = range(GRID)
+_DRAW_AND_TAKES = (DRAW, *TAKES)  # the usual choice: no column cleared yet
+_COLUMNS = tuple(tuple(column_places(c)) for c in range(COLUMNS))
+_COLUMN_AT = tuple(_COLUMNS[column_of(p)] for p in _PLACES)  # the places of p's column
 
 
 class Outcome(NamedTuple):
@@ -237,11 +240,14 @@ class Round:
         grid, up = self.grids[self.current], self.face_up[self.current]
         if self.phase == "setup":
             return [REVEALS[p] for p in _PLACES if not up[p]]
+        whole = None not in grid
         if self.drawn is None:
             # Never short of cards: the grids hold at most 96 of 150 (SJ-RESHUFFLE).
+            if whole:
+                return list(_DRAW_AND_TAKES)
             return [DRAW, *(TAKES[p] for p in _PLACES if grid[p] is not None)]
-        out = [SWAPS[p] for p in _PLACES if grid[p] is not None]
-        out += [DROPS[p] for p in _PLACES if grid[p] is not None and not up[p]]
+        out = list(SWAPS) if whole else [SWAPS[p] for p in _PLACES if grid[p] is not None]
+        out += [DROPS[p] for p in _PLACES if not up[p] and grid[p] is not None]
         return out
 
     def can_move(self, move: Move, by: int | None = None) -> bool:
@@ -309,7 +315,7 @@ class Round:
                     self._to_discard(card)
                     self.events.append(Dropped(seat, card))
                     self._reveal(seat, place, "drop")
-            self._clear_column(seat, column_of(place))
+            self._clear_column(seat, _COLUMN_AT[place])
             self._end_turn(seat)
         return self.events[start:]
 
@@ -350,14 +356,19 @@ class Round:
         grid, up = self.grids[seat], self.face_up[seat]
         old, was_up = cast(Card, grid[place]), up[place]  # verified: the place holds a card
         grid[place] = card
-        self._ops.append((list.__setitem__, grid, place, old))
+        up[place] = True
         if not was_up:
-            up[place] = True
             self.hidden[seat] -= 1
-            self._ops += [(list.__setitem__, up, place, False),
-                          (list.__setitem__, self.hidden, seat, self.hidden[seat] + 1)]
-        self._to_discard(old)
+        self.discard.append(old)
+        self._ops.append((self._unreplace, seat, place, old, was_up))
         self.events.append(Replaced(seat, place, card, old, was_up))
+
+    def _unreplace(self, seat: int, place: int, old: Card, was_up: bool) -> None:
+        self.discard.pop()
+        self.grids[seat][place] = old
+        self.face_up[seat][place] = was_up
+        if not was_up:
+            self.hidden[seat] += 1
 
     def _take_drawn(self) -> Card:
         card = cast(Card, self.drawn)  # verified: swap and drop need a drawn card
@@ -386,10 +397,10 @@ class Round:
         self.draw_pile.clear()
         self.discard[:] = discard
 
-    def _clear_column(self, seat: int, column: int) -> None:
+    def _clear_column(self, seat: int, places: tuple[int, ...]) -> None:
         """``SJ-COLUMN``: three equal face-up cards leave the grid, onto the discard pile."""
         grid, up = self.grids[seat], self.face_up[seat]
-        a, b, c = column_places(column)
+        a, b, c = places
         card = grid[a]
         if card is None or not (up[a] and up[b] and up[c] and grid[b] == card == grid[c]):
             return
@@ -398,7 +409,7 @@ class Round:
             up[p] = False
             self._ops += [(list.__setitem__, grid, p, card), (list.__setitem__, up, p, True)]
             self._to_discard(card)
-        self.events.append(ColumnCleared(seat, column, card))
+        self.events.append(ColumnCleared(seat, column_of(a), card))
 
     def _after_setup_reveal(self, seat: int) -> None:
         """Each seat turns two cards, in seat order; then the first player is chosen."""
@@ -447,8 +458,8 @@ class Round:
             for place in _PLACES:
                 if self.grids[seat][place] is not None and not self.face_up[seat][place]:
                     self._reveal(seat, place, "end")
-            for column in range(COLUMNS):
-                self._clear_column(seat, column)
+            for places in _COLUMNS:
+                self._clear_column(seat, places)
         outcome = score_round(self.grids, ender, self.rules)
         self._set("phase", "over")
         self._set("outcome", outcome)
