@@ -56,6 +56,7 @@ class SaveReason(str, Enum):
     BAD_FIELD = "save_bad_field"
     BAD_FORMAT = "save_bad_format"
     BAD_VERSION = "save_bad_version"
+    INCONSISTENT = "save_inconsistent"
 
 
 class MatchReason(str, Enum):

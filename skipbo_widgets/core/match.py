@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Generic, TypeVar, cast
 
-from .errors import MatchReason, RulesError
+from .errors import MatchReason, RulesError, SaveError, SaveReason
 from .protocol import Playable
 from .savefile import is_int
 
@@ -62,9 +62,28 @@ class Match(Generic[GameT, OutcomeT]):
         if not self.scored:
             self.scored = True
             self.results.append(outcome)
-            for side, points in enumerate(self.round_points(outcome)):
-                self.scores[side] += points
+            self._add(outcome)
         return cast(OutcomeT, outcome)
+
+    def _add(self, outcome: OutcomeT) -> None:
+        for side, points in enumerate(self.round_points(outcome)):
+            self.scores[side] += points
+
+    def restore(self, results: Sequence[OutcomeT], game: GameT, scored: bool) -> None:
+        """Take over the finished games and the current one of a saved match.
+
+        The totals are added up again from ``results``; a match that went on
+        after its end, or a scored game that is not the last result, raises
+        :class:`SaveError` (``save_inconsistent``).
+        """
+        last = len(results) - 1 if scored else len(results)
+        for i, outcome in enumerate(results):
+            self._add(outcome)
+            if i < last and self.is_over:
+                raise SaveError(SaveReason.INCONSISTENT, what="results")
+        if scored and not (results and results[-1] == game.outcome):
+            raise SaveError(SaveReason.INCONSISTENT, what="scored")
+        self.game, self.results, self.scored = game, list(results), scored
 
     def next_game(self) -> GameT:
         """Start the next game."""

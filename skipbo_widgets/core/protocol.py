@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
+from .errors import IllegalMove
+
 MoveT = TypeVar("MoveT")
 
 
@@ -42,6 +44,40 @@ class Playable(Protocol):
     def copy(self) -> Any: ...
     def state_key(self) -> tuple[Any, ...]: ...
     def observe(self, seat: int) -> Any: ...
+
+
+class Checked(Generic[MoveT]):
+    """What every engine does alike around its own ``verify_move`` and ``push``:
+    ``can_move`` (the ask of check/ask/do), ``push_text`` and the start of ``pop``."""
+
+    #: The game's move class (with ``parse``) and reason codes (with ``nothing_to_undo``).
+    move_type: Any
+    reasons: Any
+    _undo: list[UndoRecord[MoveT]]
+
+    def verify_move(self, move: Any, by: int | None = None) -> None:
+        raise NotImplementedError
+
+    def push(self, move: Any, by: int | None = None) -> list[Any]:
+        raise NotImplementedError
+
+    def can_move(self, move: Any, by: int | None = None) -> bool:
+        """True if :meth:`push` would accept ``move`` (from seat ``by``, if given)."""
+        try:
+            self.verify_move(move, by)
+        except IllegalMove:
+            return False
+        return True
+
+    def push_text(self, text: str, by: int | None = None) -> list[Any]:
+        """:meth:`push` for a move in the game's notation."""
+        return self.push(self.move_type.parse(text), by)
+
+    def _last_record(self) -> UndoRecord[MoveT]:
+        """The record :meth:`pop` undoes; ``nothing_to_undo`` when there is none."""
+        if not self._undo:
+            raise IllegalMove(self.reasons("nothing_to_undo"))
+        return self._undo.pop()
 
 
 class UndoRecord(NamedTuple, Generic[MoveT]):

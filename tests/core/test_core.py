@@ -117,3 +117,20 @@ def test_a_match_refuses_a_target_it_cannot_reach(target: object) -> None:
     with pytest.raises(RulesError) as caught:
         _CoinMatch(target, False)  # type: ignore[arg-type]
     assert caught.value.reason == MatchReason.BAD_TARGET_SCORE
+
+
+def test_a_restored_match_adds_its_results_up_again() -> None:
+    match = _CoinMatch(30, False)
+    match.restore([10], _Coin(1), scored=False)
+    assert match.scores == [10, 10, 20] and match.results == [10] and not match.scored
+    with pytest.raises(SaveError) as caught:  # the match ended after the second game
+        _CoinMatch(30, False).restore([10, 10], _Coin(2), scored=False)
+    assert caught.value.params == {"what": "results"}
+    finished = _Coin(1)
+    finished.outcome = 10  # type: ignore[assignment]
+    match = _CoinMatch(30, False)
+    match.restore([10, 10], finished, scored=True)
+    assert match.is_over and match.scored
+    with pytest.raises(SaveError) as caught:
+        _CoinMatch(30, False).restore([10, 5], finished, scored=True)
+    assert caught.value.params == {"what": "scored"}

@@ -17,7 +17,7 @@ import random
 from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core.protocol import UndoRecord
+from ...core.protocol import Checked, UndoRecord
 from ...core.rng import copy_rng, new_seed
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
@@ -118,13 +118,16 @@ def _add_pile_plays(out: list[Move], stock: list[Card], discards: list[list[Card
 _APPENDED, _POPPED, _HAND, _ATTR, _TURN, _DREW, _COMPLETED, _RECYCLED = range(8)
 
 
-class Game:
+class Game(Checked[Move]):
     """The whole state of one game, for one process that knows every card.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
     read-only by convention; change the state only with :meth:`push`/:meth:`pop`.
     Piles are lists with the top card last; hands are counts per card value.
     """
+
+    move_type = Move
+    reasons = Reason
 
     rules: Rules
     seed: int | str
@@ -347,14 +350,6 @@ class Game:
             out.append(END_MOVE)
         return out
 
-    def can_move(self, move: Move, by: int | None = None) -> bool:
-        """True if :meth:`push` would accept ``move`` (from seat ``by``, if given)."""
-        try:
-            self.verify_move(move, by)
-        except IllegalMove:
-            return False
-        return True
-
     def verify_move(self, move: Move, by: int | None = None) -> None:
         """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
         if not isinstance(move, Move):
@@ -434,15 +429,9 @@ class Game:
             self._end_turn(discarded=False)
         return self.events[start:]
 
-    def push_text(self, text: str, by: int | None = None) -> list[Event]:
-        """:meth:`push` for a move in notation, e.g. ``game.push_text("s-b1")``."""
-        return self.push(Move.parse(text), by)
-
     def pop(self) -> Move:
         """Take back the last pushed move, restoring the state exactly."""
-        if not self._undo:
-            raise IllegalMove(Reason.NOTHING_TO_UNDO)
-        move, start, rec = self._undo.pop()
+        move, start, rec = self._last_record()
         for op in reversed(rec):
             code = op[0]
             if code == _APPENDED:

@@ -13,15 +13,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ...core.errors import (
-    GameError,
-    IllegalMove,
-    MatchReason,
-    NotationError,
-    RulesError,
-    SaveError,
-    SaveReason,
-)
+from ...core import errors as core
+from ...core.errors import GameError, IllegalMove, NotationError, RulesError, SaveError
 
 
 class Reason(str, Enum):
@@ -44,18 +37,18 @@ class Reason(str, Enum):
     BAD_PLAYER_COUNT = "skyjo_bad_player_count"
     BAD_DOUBLING = "skyjo_bad_doubling"
     BAD_SEAT = "bad_seat"
-    BAD_TARGET_SCORE = MatchReason.BAD_TARGET_SCORE.value
+    BAD_TARGET_SCORE = core.MatchReason.BAD_TARGET_SCORE.value
     # match
-    MATCH_OVER = MatchReason.MATCH_OVER.value
-    GAME_NOT_OVER = MatchReason.GAME_NOT_OVER.value
+    MATCH_OVER = core.MatchReason.MATCH_OVER.value
+    GAME_NOT_OVER = core.MatchReason.GAME_NOT_OVER.value
     # save files
-    SAVE_NOT_JSON = SaveReason.NOT_JSON.value
-    SAVE_TOO_LARGE = SaveReason.TOO_LARGE.value
+    SAVE_NOT_JSON = core.SaveReason.NOT_JSON.value
+    SAVE_TOO_LARGE = core.SaveReason.TOO_LARGE.value
     SAVE_BAD_FORMAT = "skyjo_save_bad_format"
-    SAVE_BAD_VERSION = SaveReason.BAD_VERSION.value
-    SAVE_BAD_FIELD = SaveReason.BAD_FIELD.value
+    SAVE_BAD_VERSION = core.SaveReason.BAD_VERSION.value
+    SAVE_BAD_FIELD = core.SaveReason.BAD_FIELD.value
     SAVE_CARDS_MISMATCH = "skyjo_save_cards_mismatch"
-    SAVE_INCONSISTENT = "save_inconsistent"
+    SAVE_INCONSISTENT = core.SaveReason.INCONSISTENT.value
 
 
 __all__ = ["GameError", "IllegalMove", "NotationError", "Reason", "RulesError", "SaveError"]

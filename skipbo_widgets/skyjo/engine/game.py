@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal, NamedTuple, cast
 
-from ...core.protocol import UndoRecord, undo_calls
+from ...core.protocol import Checked, UndoRecord, undo_calls
 from ...core.rng import copy_rng, new_seed
 from ...core.savefile import is_int
 from .cards import DECK_COUNTS, Card, full_deck
@@ -85,7 +85,7 @@ def score_round(grids: list[list[Card | None]], ender: int, rules: Rules) -> Out
     return Outcome(tuple(scores), ender, scores[ender] != raw)
 
 
-class Round:
+class Round(Checked[Move]):
     """The whole state of one round, for one process that knows every card.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
@@ -94,6 +94,9 @@ class Round:
     ``None`` once its column was cleared; ``face_up`` says which cards show.
     Piles are lists with the top card last.
     """
+
+    move_type = Move
+    reasons = Reason
 
     rules: Rules
     seed: int | str
@@ -250,14 +253,6 @@ class Round:
         out += [DROPS[p] for p in _PLACES if not up[p] and grid[p] is not None]
         return out
 
-    def can_move(self, move: Move, by: int | None = None) -> bool:
-        """True if :meth:`push` would accept ``move`` (from seat ``by``, if given)."""
-        try:
-            self.verify_move(move, by)
-        except IllegalMove:
-            return False
-        return True
-
     def verify_move(self, move: Move, by: int | None = None) -> None:
         """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
         if not isinstance(move, Move):
@@ -319,15 +314,9 @@ class Round:
             self._end_turn(seat)
         return self.events[start:]
 
-    def push_text(self, text: str, by: int | None = None) -> list[Event]:
-        """:meth:`push` for a move in notation, e.g. ``round.push_text("swap b2")``."""
-        return self.push(Move.parse(text), by)
-
     def pop(self) -> Move:
         """Take back the last pushed move, restoring the state exactly."""
-        if not self._undo:
-            raise IllegalMove(Reason.NOTHING_TO_UNDO)
-        move, start, ops = self._undo.pop()
+        move, start, ops = self._last_record()
         undo_calls(ops)
         del self.events[start:]
         return move

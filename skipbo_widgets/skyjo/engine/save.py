@@ -126,21 +126,15 @@ def match_from_dict(d: Any) -> Match:
                for i, o in enumerate(field(d, "results", list, [], "results"))]
     body = field(d, "round", dict, None, "round")
     check_keys(body, set(_BODY_KEYS), {"phase", "discard", "seats"}, "round.")
-    index = len(results) - 1 if scored else len(results)
-    r = _round(body, rules, "round.", seed if index <= 0 else f"{seed}/{index}")
+    done = len(results) - 1 if scored else len(results)  # the finished rounds before this one
+    r = _round(body, rules, "round.", seed if done <= 0 else f"{seed}/{done}")
     try:
         m = Match(rules, seed=seed, target=target)
     except RulesError as err:
         raise as_save_error(err, "target") from None
-    for i, outcome in enumerate(results):
-        m.scores = [a + b for a, b in zip(m.scores, outcome.scores, strict=True)]
-        if i < index and m.is_over:
-            raise SaveError(Reason.SAVE_INCONSISTENT, what="results")
+    m.restore(results, r, scored)
     if field(d, "scores", list, m.scores, "scores") != m.scores:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="scores")
-    if scored and not (results and results[-1] == r.outcome):
-        raise SaveError(Reason.SAVE_INCONSISTENT, what="scored")
-    m.game, m.results, m.scored = r, results, scored
     return m
 
 

@@ -6,7 +6,7 @@ JSON object a line. Replaying the moves must write the same text; choosing
 moves again with the recorded policy must choose the same ones. After a
 deliberate change of the engine, rewrite the file and review its diff::
 
-    SKIPBO_UPDATE_GOLDEN=1 .venv/bin/pytest tests/skyjo/engine/test_golden.py
+    SKIPBO_UPDATE_GOLDEN=1 .venv/bin/pytest tests/skyjo/engine/test_skyjo_golden.py
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ SEED = 2026
 
 def write(r: Round, moves: list[Move]) -> str:
     """The golden text of round ``r`` (fresh from ``Round.new``) after ``moves``."""
-    out = ["# A recorded Skyjo round (tests/skyjo/engine/test_golden.py); policy: seeded",
+    out = ["# A recorded Skyjo round (tests/skyjo/engine/test_skyjo_golden.py); policy: seeded",
            "# random choice, random.Random(seed).choice(legal_moves()).",
            f"rules: {json.dumps(r.rules.to_dict())}", f"seed: {r.seed}"]
     out += [json.dumps(event_dict(e)) for e in r.events]

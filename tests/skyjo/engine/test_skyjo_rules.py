@@ -18,21 +18,8 @@ from skipbo_widgets.skyjo.engine import (
     RulesError,
     from_position,
 )
+from skipbo_widgets.skyjo.engine import events as ev
 from skipbo_widgets.skyjo.engine.cards import full_deck
-from skipbo_widgets.skyjo.engine.events import (
-    ColumnCleared,
-    DiscardStarted,
-    Drew,
-    Dropped,
-    FirstChosen,
-    LastTurns,
-    Replaced,
-    Reshuffled,
-    Revealed,
-    RoundScored,
-    Took,
-    TurnStarted,
-)
 from skipbo_widgets.skyjo.engine.game import score_round
 from skipbo_widgets.skyjo.engine.save import parse_grid
 
@@ -71,7 +58,7 @@ def test_twelve_face_down_cards_each_then_one_card_starts_the_discard_pile(playe
     r = Round.new(Rules(players=players), seed=11)
     assert all(len(g) == 12 for g in r.grids) and not any(map(any, r.face_up))
     assert len(r.discard) == 1 and len(r.draw_pile) == 150 - 12 * players - 1
-    assert DiscardStarted(r.discard[0]) in r.events
+    assert ev.DiscardStarted(r.discard[0]) in r.events
     assert r.phase == "setup" and r.current == 0
 
 
@@ -82,7 +69,7 @@ def test_each_player_chooses_two_cards_to_turn_in_seat_order() -> None:
     assert refused(r, "draw") == Reason.SETUP_REVEAL
     assert refused(r, "take a1") == Reason.SETUP_REVEAL
     events = play(r, "reveal c2")
-    assert events == [Revealed(0, 7, r.grids[0][7], "setup")]  # type: ignore[arg-type]
+    assert events == [ev.Revealed(0, 7, r.grids[0][7], "setup")]  # type: ignore[arg-type]
     assert refused(r, "reveal c2") == Reason.FACE_UP
     assert r.current == 0
     play(r, "reveal a1")
@@ -116,8 +103,8 @@ def test_the_highest_two_cards_start_the_first_round(sums: tuple[tuple[int, int]
                                                        first: int) -> None:
     r = _last_setup(sums)
     events = play(r, "reveal b1")
-    assert events[-2:] == [FirstChosen(first, tuple(x + y for x, y in sums)),
-                           TurnStarted(first, 1)]
+    assert events[-2:] == [ev.FirstChosen(first, tuple(x + y for x, y in sums)),
+                           ev.TurnStarted(first, 1)]
     assert r.current == r.first == first and r.phase == "play"
 
 
@@ -128,7 +115,7 @@ def test_later_rounds_start_with_the_player_who_ended_the_last() -> None:
     play(r, "reveal a1", "reveal a2")
     assert r.current == 0
     play(r, "reveal a1", "reveal a2", "reveal a1", "reveal a2")
-    assert r.phase == "play" and r.current == 2 and r.events[-2] == FirstChosen(2, ())
+    assert r.phase == "play" and r.current == 2 and r.events[-2] == ev.FirstChosen(2, ())
     with pytest.raises(RulesError):
         Round.new(Rules(players=3), seed=5, starter=3)
 
@@ -146,9 +133,9 @@ def test_the_discard_pile_top_replaces_any_card_and_the_old_one_goes_face_up() -
     r = _two()
     assert r.observe(0).me.cards[1] is None  # a2 lies face down: not even its owner knows it
     events = play(r, "take a2")
-    assert events[:2] == [Took(0, 7), Replaced(0, 1, 7, 5, False)]
+    assert events[:2] == [ev.Took(0, 7), ev.Replaced(0, 1, 7, 5, False)]
     assert r.grids[0][1] == 7 and r.face_up[0][1] and r.discard == [3, 5]
-    assert r.current == 1 and events[-1] == TurnStarted(1, 2)
+    assert r.current == 1 and events[-1] == ev.TurnStarted(1, 2)
     play(r, "take a1")  # a face-down card of seat 1 this time; seat 0's 5 is taken
     assert r.grids[1][0] == 5 and r.discard == [3, 1]
 
@@ -157,19 +144,19 @@ def test_the_discard_pile_top_replaces_any_card_and_the_old_one_goes_face_up() -
 def test_a_face_up_card_can_be_replaced_too() -> None:
     r = _two()
     events = play(r, "take a1")
-    assert Replaced(0, 0, 7, 1, True) in events and r.discard[-1] == 1
+    assert ev.Replaced(0, 0, 7, 1, True) in events and r.discard[-1] == 1
 
 
 @pytest.mark.rule("SJ-TAKE-DRAW")
 def test_a_drawn_card_replaces_a_grid_card() -> None:
     r = _two()
-    assert play(r, "draw") == [Drew(0, -2)]
+    assert play(r, "draw") == [ev.Drew(0, -2)]
     assert r.current == 0 and r.drawn == -2
     assert {m.kind for m in r.legal_moves()} == {"swap", "drop"}
     assert refused(r, "take a1") == Reason.HOLDING_CARD
     assert refused(r, "draw") == Reason.HOLDING_CARD
     events = play(r, "swap c1")
-    assert events[0] == Replaced(0, 6, -2, 3, False) and r.discard == [3, 7, 3]
+    assert events[0] == ev.Replaced(0, 6, -2, 3, False) and r.discard == [3, 7, 3]
     assert r.drawn is None and r.current == 1
 
 
@@ -182,7 +169,7 @@ def test_a_drawn_card_can_be_discarded_but_then_a_face_down_card_must_be_turned(
     assert refused(r, "drop a1") == Reason.FACE_UP  # a1 already shows: no turning it
     assert "drop a1" not in map(str, r.legal_moves())
     events = play(r, "drop d3")
-    assert events[:2] == [Dropped(0, -2), Revealed(0, 11, 12, "drop")]
+    assert events[:2] == [ev.Dropped(0, -2), ev.Revealed(0, 11, 12, "drop")]
     assert r.discard == [3, 7, -2] and r.current == 1
 
 
@@ -194,7 +181,7 @@ def test_three_equal_face_up_cards_in_a_column_go_onto_the_discard_pile() -> Non
     r = position(("5 (2) (3) (4)", "5 (6) (7) (8)", "(9) (10) (11) (12)"), HIDDEN,
                  discard=[1, 5])
     events = play(r, "take a3")
-    assert events[1:3] == [Replaced(0, 2, 5, 9, False), ColumnCleared(0, 0, 5)]
+    assert events[1:3] == [ev.Replaced(0, 2, 5, 9, False), ev.ColumnCleared(0, 0, 5)]
     assert r.discard == [1, 9, 5, 5, 5]  # the replaced card first, the column on top
     assert r.grids[0][:3] == [None, None, None]
     r.pop()
@@ -206,7 +193,7 @@ def test_a_turned_card_completes_a_column_too() -> None:
     r = position(("(2) 0 (3) (4)", "(5) 0 (7) (8)", "(9) (0) (11) (12)"), HIDDEN,
                  discard=[1], draw_top=[6])
     events = play(r, "draw", "drop b3")
-    assert ColumnCleared(0, 1, 0) in events and r.discard == [1, 6, 0, 0, 0]
+    assert ev.ColumnCleared(0, 1, 0) in events and r.discard == [1, 6, 0, 0, 0]
 
 
 @pytest.mark.rule("SJ-COLUMN")
@@ -235,7 +222,7 @@ def test_an_empty_draw_pile_is_made_of_the_discard_pile_but_its_top_card() -> No
                       phase="play", seed=4)
     before = r.state_key()
     events = play(r, "draw")
-    assert events[0] == Reshuffled(len(discard) - 1)
+    assert events[0] == ev.Reshuffled(len(discard) - 1)
     assert r.discard == [top] and len(r.draw_pile) == len(discard) - 2
     assert r.all_cards() == DECK_COUNTS
     r.pop()
@@ -256,12 +243,12 @@ def _ending() -> Round:
 def test_after_a_player_shows_every_card_each_other_player_plays_exactly_once_more() -> None:
     r = _ending()
     events = play(r, "take d3")
-    assert LastTurns(0) in events and r.ender == 0 and r.current == 1
+    assert ev.LastTurns(0) in events and r.ender == 0 and r.current == 1
     play(r, "draw", "swap a1")
     assert r.current == 2 and r.phase == "play"
     events = play(r, "take a1")
     assert r.phase == "over" and r.outcome is not None
-    assert not any(isinstance(e, TurnStarted) for e in events)
+    assert not any(isinstance(e, ev.TurnStarted) for e in events)
 
 
 @pytest.mark.rule("SJ-ROUND-SCORE", "SJ-COLUMN")
@@ -270,12 +257,12 @@ def test_at_the_end_every_card_is_turned_columns_clear_and_cards_add_up() -> Non
                  ("(4) (2) 3 4", "(4) (6) (7) (8)", "(4) (10) (11) (12)"),
                  discard=[-2], draw_top=[1])
     events = play(r, "take d3", "draw", "swap b1")
-    revealed = [e for e in events if isinstance(e, Revealed)]
+    revealed = [e for e in events if isinstance(e, ev.Revealed)]
     assert {e.why for e in revealed} == {"end"} and len(revealed) == 9
-    assert ColumnCleared(1, 0, 4) in events  # the three 4s of column a, turned at the end
+    assert ev.ColumnCleared(1, 0, 4) in events  # the three 4s of column a, turned at the end
     assert r.outcome is not None
     assert r.outcome.scores[1] == 1 + 3 + 4 + 6 + 7 + 8 + 10 + 11 + 12
-    assert events[-1] == RoundScored(r.outcome.scores, 0, r.outcome.doubled)
+    assert events[-1] == ev.RoundScored(r.outcome.scores, 0, r.outcome.doubled)
 
 
 @pytest.mark.rule("SJ-DOUBLE")
