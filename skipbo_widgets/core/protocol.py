@@ -46,14 +46,29 @@ class Playable(Protocol):
     def observe(self, seat: int) -> Any: ...
 
 
-class Checked(Generic[MoveT]):
-    """What every engine does alike around its own ``verify_move`` and ``push``:
-    ``can_move`` (the ask of check/ask/do), ``push_text`` and the start of ``pop``."""
+class GameBase(Generic[MoveT]):
+    """What every engine does alike around its own ``verify_move``, ``push`` and
+    ``pop``: ``can_move`` (the ask of check/ask/do), ``push_text``, the move stack."""
 
     #: The game's move class (with ``parse``) and reason codes (with ``nothing_to_undo``).
     move_type: Any
     reasons: Any
+    outcome: Any
+    events: list[Any]
     _undo: list[UndoRecord[MoveT]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def move_stack(self) -> list[MoveT]:
+        """The moves pushed so far (that ``pop`` can take back)."""
+        return [record.move for record in self._undo]
+
+    def last_events(self) -> list[Any]:
+        """The events of the last pushed move (what ``pop`` would take back)."""
+        return self.events[self._undo[-1].start:] if self._undo else []
 
     def verify_move(self, move: Any, by: int | None = None) -> None:
         raise NotImplementedError

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_i18n_messages import SAMPLES as SKIPBO_SAMPLES
 
 from skipbo_widgets.i18n import LANGUAGES, explain
 from skipbo_widgets.skyjo.engine import GameError, IllegalMove, Reason, Round, Rules, loads_round
 
-# One set of parameters per reason, as the engine raises them; a new Reason
-# without an entry here fails test_every_reason_has_sample_params.
-SAMPLES: dict[Reason, dict[str, Any]] = {
-    Reason.NOT_YOUR_TURN: {"seat": 0, "current": 1},
+# One set of parameters per reason, as the engine raises them: the codes Skyjo
+# shares with Skip-Bo take Skip-Bo's samples. A new Reason without a sample
+# fails test_every_reason_has_sample_params.
+OWN: dict[Reason, dict[str, Any]] = {
     Reason.ROUND_OVER: {},
-    Reason.NOTHING_TO_UNDO: {},
     Reason.SETUP_REVEAL: {"count": 2},
     Reason.SETUP_OVER: {},
     Reason.FACE_UP: {"place": "b2"},
@@ -25,18 +25,11 @@ SAMPLES: dict[Reason, dict[str, Any]] = {
     Reason.BAD_CARD: {"text": "13"},
     Reason.BAD_PLAYER_COUNT: {"players": 9, "min": 2, "max": 8},
     Reason.BAD_DOUBLING: {"doubling": "never"},
-    Reason.BAD_SEAT: {"seat": 9, "players": 4},
-    Reason.BAD_TARGET_SCORE: {"target": 0},
-    Reason.MATCH_OVER: {},
-    Reason.GAME_NOT_OVER: {},
-    Reason.SAVE_NOT_JSON: {"problem": "syntax"},
-    Reason.SAVE_TOO_LARGE: {},
     Reason.SAVE_BAD_FORMAT: {"format": "skipbo-widgets/game"},
-    Reason.SAVE_BAD_VERSION: {"version": 2},
-    Reason.SAVE_BAD_FIELD: {"field": "curent", "problem": "unknown"},
     Reason.SAVE_CARDS_MISMATCH: {"value": -2, "expected": 5, "found": 6},
-    Reason.SAVE_INCONSISTENT: {"what": "setup"},
 }
+_SHARED = {reason.value: params for reason, params in SKIPBO_SAMPLES.items()}
+SAMPLES = {r: _SHARED[r.value] for r in Reason if r.value in _SHARED} | OWN
 
 # The words players of each language use for Skyjo's piles (RULES.md, seed 003).
 WORDS = {

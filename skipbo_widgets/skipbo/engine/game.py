@@ -17,7 +17,7 @@ import random
 from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core.protocol import Checked, UndoRecord
+from ...core.protocol import GameBase, UndoRecord
 from ...core.rng import copy_rng, new_seed
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
@@ -118,7 +118,7 @@ def _add_pile_plays(out: list[Move], stock: list[Card], discards: list[list[Card
 _APPENDED, _POPPED, _HAND, _ATTR, _TURN, _DREW, _COMPLETED, _RECYCLED = range(8)
 
 
-class Game(Checked[Move]):
+class Game(GameBase[Move]):
     """The whole state of one game, for one process that knows every card.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
@@ -251,24 +251,11 @@ class Game(Checked[Move]):
 
     # -- reading the state --------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def move_stack(self) -> list[Move]:
-        """The moves pushed so far (that :meth:`pop` can take back)."""
-        return [m for m, _, _ in self._undo]
-
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see (see :mod:`.observation`)."""
         from .observation import observe  # observation reads a Game: imported when used
 
         return observe(self, seat)
-
-    def last_events(self) -> list[Event]:
-        """The events of the last pushed move (what :meth:`pop` would take back)."""
-        return self.events[self._undo[-1][1]:] if self._undo else []
 
     def partner(self, seat: int) -> int | None:
         return self._partners[seat]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal, NamedTuple, cast
 
-from ...core.protocol import Checked, UndoRecord, undo_calls
+from ...core.protocol import GameBase, UndoRecord, undo_calls
 from ...core.rng import copy_rng, new_seed
 from ...core.savefile import is_int
 from .cards import DECK_COUNTS, Card, full_deck
@@ -85,7 +85,7 @@ def score_round(grids: list[list[Card | None]], ender: int, rules: Rules) -> Out
     return Outcome(tuple(scores), ender, scores[ender] != raw)
 
 
-class Round(Checked[Move]):
+class Round(GameBase[Move]):
     """The whole state of one round, for one process that knows every card.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
@@ -174,19 +174,6 @@ class Round(Checked[Move]):
         return r
 
     # -- reading the state ----------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def move_stack(self) -> list[Move]:
-        """The moves pushed so far (that :meth:`pop` can take back)."""
-        return [record.move for record in self._undo]
-
-    def last_events(self) -> list[Event]:
-        """The events of the last pushed move (what :meth:`pop` would take back)."""
-        return self.events[self._undo[-1].start:] if self._undo else []
 
     def visible_sum(self, seat: int) -> int:
         """The sum of a seat's face-up cards."""

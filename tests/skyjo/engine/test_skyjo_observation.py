@@ -77,3 +77,13 @@ def test_a_bot_can_count_every_card_it_has_seen() -> None:
 def test_only_a_seat_of_the_table_can_observe() -> None:
     with pytest.raises(RulesError):
         Round.new(seed=1).observe(2)
+
+
+def test_a_copy_is_the_same_position_and_independent() -> None:
+    r = _table()
+    play(r, "draw")
+    twin = r.copy()
+    assert twin.position_key() == r.position_key() and twin.move_stack == []
+    play(twin, "swap a1")
+    assert r.drawn == -2 and r.grids[0][0] == 1 and r.discard == [3, 7]
+    assert twin.grids[0][0] == -2 and twin.rng.getstate() == r.rng.getstate()
