@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...core.savefile import is_int
 from .cards import DECK_COUNTS, Card
@@ -50,19 +50,15 @@ def from_position(rules: Rules, *, grids: Sequence[Sequence[Slot]], discard: Seq
         r.rng.setstate(rng_state)
     for seat, slots in enumerate(grids):
         _place_grid(r, seat, slots)
-    r.phase, r.current, r.drawn, r.ender = _checked_phase(phase), current, drawn, ender
+    r.phase, r.current, r.drawn, r.ender = cast(Phase, phase), current, drawn, ender
     r.discard = list(discard)
     r.draw_pile = _draw_pile(r, draw_pile, seed)
     if not r.discard:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="discard")
     _check_turns(r, turn, first)
     if phase == "over":
-        r.outcome = score_round(r.grids, ender, rules) if ender is not None else None
+        r.outcome = score_round(r.grids, cast(int, ender), rules)  # checked: over has an ender
     return r
-
-
-def _checked_phase(phase: str) -> Phase:
-    return "setup" if phase == "setup" else "play" if phase == "play" else "over"
 
 
 def _place_grid(r: Round, seat: int, slots: Sequence[Slot]) -> None:
