@@ -3,6 +3,7 @@
 Every round ends; all 150 cards are accounted for after every move; every
 legal move is accepted; undo restores the state exactly (one push and pop at
 a random point of every round, and every move taken back in every 25th round).
+About 20 s of CPU; skip it while developing with ``-m "not slow"``.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def play_round(rules: Rules, seed: int, undo_all: bool) -> Round:
     return r
 
 
+@pytest.mark.slow
+@pytest.mark.rule("SJ-DECK", "SJ-LAST-TURNS", "SJ-RESHUFFLE")
 @pytest.mark.parametrize("part", range(4))
 def test_random_rounds_end_with_every_card_accounted_for(part: int) -> None:
     endings = set()
