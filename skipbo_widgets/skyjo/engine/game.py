@@ -86,7 +86,7 @@ def score_round(grids: list[list[Card | None]], ender: int, rules: Rules) -> Out
 
 
 class Round(GameBase[Move]):
-    """The whole state of one round, for one process that knows every card.
+    """One round as the dealer sees it: every card, face down or not.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
     read-only by convention; change the state only with :meth:`push`/:meth:`pop`.
@@ -95,12 +95,7 @@ class Round(GameBase[Move]):
     Piles are lists with the top card last.
     """
 
-    move_type = Move
-    reasons = Reason
-
     rules: Rules
-    seed: int | str
-    rng: random.Random
     draw_pile: list[Card]
     discard: list[Card]
     grids: list[list[Card | None]]
@@ -117,6 +112,10 @@ class Round(GameBase[Move]):
     events: list[Event]
     _undo: list[UndoRecord[Move]]
     _ops: list[tuple[Any, ...]]
+    seed: int | str
+    rng: random.Random            # shuffles the deck, then each reshuffle (SJ-RESHUFFLE)
+    move_type = Move
+    reasons = Reason
 
     # -- construction ---------------------------------------------------------
 
