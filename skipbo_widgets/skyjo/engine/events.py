@@ -90,9 +90,14 @@ class ColumnCleared(NamedTuple):
 
 
 class Reshuffled(NamedTuple):
-    """``SJ-RESHUFFLE``: the discard pile but its top card became the new draw pile."""
+    """``SJ-RESHUFFLE``: the discard pile but its top card became the new draw pile.
 
-    cards: int
+    ``cards`` are those cards in value order, never in their new order: everyone
+    saw them on the discard pile, so a player counting cards knows what the
+    draw pile holds from now on.
+    """
+
+    cards: tuple[Card, ...]
 
 
 class LastTurns(NamedTuple):

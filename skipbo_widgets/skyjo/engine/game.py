@@ -365,7 +365,7 @@ class Round(GameBase[Move]):
         pile[:] = discard[:-1]
         del discard[:-1]
         self.rng.shuffle(pile)
-        self.events.append(Reshuffled(len(pile)))
+        self.events.append(Reshuffled(tuple(sorted(pile))))
 
     def _unshuffle(self, state: tuple[Any, ...], discard: list[Card]) -> None:
         self.rng.setstate(state)

@@ -5,6 +5,9 @@ card is shown only to the seat that drew it, until it is placed; the order of
 the draw pile is never shown. Every card of the discard pile was seen face up
 by everyone, so the whole pile is in the view: with the face-up grids it
 tells a bot exactly which cards are still unseen (:meth:`Observation.unseen`).
+After a reshuffle the draw pile holds the cards its ``Reshuffled`` event
+lists (less those drawn since): the event log, as :func:`visible_event` shows
+it to the seat, tells a bot that too.
 
 >>> from skipbo_widgets.skyjo.engine import Round
 >>> obs = Round.new(seed=1).observe(0)

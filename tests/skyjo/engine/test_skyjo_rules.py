@@ -222,7 +222,8 @@ def test_an_empty_draw_pile_is_made_of_the_discard_pile_but_its_top_card() -> No
                       phase="play", seed=4)
     before = r.state_key()
     events = play(r, "draw")
-    assert events[0] == ev.Reshuffled(len(discard) - 1)
+    assert events[0] == ev.Reshuffled(tuple(discard[:-1]))  # sorted, never the new order
+    assert r.draw_pile != sorted(r.draw_pile)
     assert r.discard == [top] and len(r.draw_pile) == len(discard) - 2
     assert r.all_cards() == DECK_COUNTS
     r.pop()
