@@ -1,6 +1,6 @@
 """Shared pytest set-up: the ``rule`` marker that names the rule ids a test checks.
 
-``@pytest.mark.rule("SB-WILD", "SB-PLAY")`` ties a test to rules of RULES.md;
+``@pytest.mark.rule("SB-WILD", "SJ-COLUMN")`` ties a test to rules of RULES.md;
 ``tests/skipbo/engine/test_rule_coverage.py`` fails when an enforced rule has no test,
 and collection fails here when a marker names an id that does not exist.
 """
@@ -14,18 +14,22 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.skipbo.engine.rule_ids import ALL as RULE_IDS
+from skipbo_widgets.skipbo.engine.rule_ids import ALL as SKIPBO_RULE_IDS
+from skipbo_widgets.skyjo.engine.rule_ids import ALL as SKYJO_RULE_IDS
 
-# Test modules import their helpers (scenario) by plain name.
-_ENGINE_TESTS = str(Path(__file__).parent / "skipbo" / "engine")
-if _ENGINE_TESTS not in sys.path:
-    sys.path.insert(0, _ENGINE_TESTS)
-pytest.register_assert_rewrite("scenario")
+RULE_IDS = SKIPBO_RULE_IDS + SKYJO_RULE_IDS
+
+# Test modules import their helpers (scenario, skyjo_scenario) by plain name.
+for _game in ("skipbo", "skyjo"):
+    _ENGINE_TESTS = str(Path(__file__).parent / _game / "engine")
+    if _ENGINE_TESTS not in sys.path:
+        sys.path.insert(0, _ENGINE_TESTS)
+pytest.register_assert_rewrite("scenario", "skyjo_scenario")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "rule(*ids): the RULES.md rule ids (SB-...) that the test checks"
+        "markers", "rule(*ids): the RULES.md rule ids (SB-..., SJ-...) that the test checks"
     )
 
 

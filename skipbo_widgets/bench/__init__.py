@@ -44,7 +44,8 @@ Section = Callable[[Settings], Any]
 
 def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
-    from . import app, bots, engine, site
+    from . import app, bots, engine, site, skyjo
 
     return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
-            "matches": bots.matches, "app": app.run, "site": site.run}
+            "matches": bots.matches, "skyjo_engine": skyjo.run, "app": app.run,
+            "site": site.run}

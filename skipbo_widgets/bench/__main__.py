@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     available = sections()
     parser = argparse.ArgumentParser(
         prog="python -m skipbo_widgets.bench",
-        description="Time the Skip-Bo engine, the bots and the app on this machine.",
+        description="Time the Skip-Bo and Skyjo engines, the bots and the app on this machine.",
     )
     parser.add_argument("--quick", action="store_true", help="fewer games and repetitions")
     parser.add_argument("--games", type=int, default=None, metavar="N",

@@ -49,7 +49,7 @@ class SaveError(GameError, ValueError):
 
 
 class SaveReason(str, Enum):
-    """Why a file was refused before any game looked at it (see :mod:`.jsonfile`)."""
+    """Why a file was refused before a game read its body (:mod:`.jsonfile`, :mod:`.savefile`)."""
 
     NOT_JSON = "save_not_json"
     BAD_TEXT = "save_bad_text"  # not UTF-8, or an unpaired surrogate
@@ -57,3 +57,12 @@ class SaveReason(str, Enum):
     BAD_FORMAT = "save_bad_format"
     BAD_VERSION = "save_bad_version"
     BAD_FIELD = "save_bad_field"
+    INCONSISTENT = "save_inconsistent"
+
+
+class MatchReason(str, Enum):
+    """Why a match refused something (see :mod:`.match`)."""
+
+    BAD_TARGET_SCORE = "bad_target_score"
+    MATCH_OVER = "match_over"
+    GAME_NOT_OVER = "game_not_over"

@@ -30,6 +30,7 @@ from typing import Literal
 
 from ..skipbo.engine.cards import FACES, WILD, Faces
 from ..skipbo.engine.errors import GameError, Reason
+from ..skyjo.engine.errors import Reason as SkyjoReason
 from .grammar import CARD_PARAMS, PILE_PARAMS, SEAT_PARAMS, card_phrase
 
 Lang = Literal["de", "fr", "nl", "en"]
@@ -181,11 +182,11 @@ def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
     text = t(error_key(error), lang, names=names, **params)
     # A save file refused because of a bad rule or card also says what was wrong with it.
     cause = params.get("cause")
-    if error.reason == Reason.SAVE_BAD_FIELD and cause in _REASON_CODES:
-        inner = GameError(Reason(cause), **{k: v for k, v in params.items() if k != "cause"})
+    if error.reason == Reason.SAVE_BAD_FIELD and isinstance(cause, str) and cause in _REASONS:
+        inner = GameError(_REASONS[cause], **{k: v for k, v in params.items() if k != "cause"})
         text += " " + explain(inner, lang, faces=faces, names=names)
     return text
 
 
-_REASON_CODES = frozenset(r.value for r in Reason) - {Reason.SAVE_BAD_FIELD.value}
+_REASONS = {r.value: r for r in (*Reason, *SkyjoReason) if r.value != Reason.SAVE_BAD_FIELD}
 

@@ -315,11 +315,11 @@ def test_a_save_file_with_a_bad_rule_also_says_what_is_wrong_with_the_rule() -> 
 # A value for every parameter name any message uses.
 EVERY_PARAM: dict[str, Any] = {
     "a": "Mia", "b": "Leo", "before": 3, "after": 1, "move": "Play the 5.", "card": 7,
-    "cards": 3, "cards_needed": 210, "count": 5,
+    "cards": 3, "cards_needed": 210, "count": 5, "doubling": "never", "drawn": -2,
     "current": 1, "deck": 162, "expected": 12, "faces": "skipbo", "field": "turn",
     "found": 11, "from_pile": 2, "max": 4, "min": 2, "n": 2, "needs": 5, "number": 3,
     "partner": "Mia",
-    "pile": 0, "player": 1, "players": 4, "points": 60, "position": 2, "seat": 0,
+    "pile": 0, "place": "b2", "player": 1, "players": 4, "points": 60, "position": 2, "seat": 0,
     "reason": "Oops.",
     "seating": [0, 1], "size": 30, "stock_size": 40, "target": 500, "text": "x", "total": 14,
     "turn": 3, "value": 5, "wild": WILD, "winner": (0, 2),

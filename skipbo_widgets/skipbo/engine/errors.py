@@ -15,6 +15,7 @@ from enum import Enum
 from ...core.errors import (
     GameError,
     IllegalMove,
+    MatchReason,
     NotationError,
     RulesError,
     SaveError,
@@ -51,11 +52,11 @@ class Reason(str, Enum):
     BAD_SEATING = "bad_seating"
     BAD_FACES = "bad_faces"
     BAD_SEAT = "bad_seat"
-    BAD_TARGET_SCORE = "bad_target_score"
+    BAD_TARGET_SCORE = MatchReason.BAD_TARGET_SCORE.value  # the core's codes, by value
     BAD_SEED = "bad_seed"
     # match
-    MATCH_OVER = "match_over"
-    GAME_NOT_OVER = "game_not_over"
+    MATCH_OVER = MatchReason.MATCH_OVER.value
+    GAME_NOT_OVER = MatchReason.GAME_NOT_OVER.value
     # save files
     SAVE_NOT_JSON = SaveReason.NOT_JSON.value  # the shared parser's codes, by value
     SAVE_BAD_TEXT = SaveReason.BAD_TEXT.value

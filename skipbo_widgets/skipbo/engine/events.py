@@ -8,8 +8,9 @@ Events are named tuples (cheap to make, compare and turn into JSON with
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from ...core.events import event_dict as event_dict  # one JSON form for every game
 from .cards import Card
 
 
@@ -114,10 +115,3 @@ Event = (
     | StockTurned | PileCompleted | Discarded | TurnEnded | GameWon | GameDrawn
 )
 
-
-def event_dict(event: Event) -> dict[str, Any]:
-    """A JSON-friendly dict: ``{"type": "Played", "seat": 0, ...}``."""
-    d: dict[str, Any] = {"type": type(event).__name__}
-    for key, value in event._asdict().items():
-        d[key] = list(value) if isinstance(value, tuple) else value
-    return d

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...core.protocol import GameBase, UndoRecord
+from ...core.rng import copy_rng, new_seed
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
 from .events import (
@@ -45,6 +47,9 @@ from .rules import (
     is_int,
     is_seed,
 )
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 WIN_BONUS = 25
 POINTS_PER_STOCK_CARD = 5
@@ -121,13 +126,16 @@ def _add_pile_plays(out: list[Move], stock: list[Card], discards: list[list[Card
 _APPENDED, _POPPED, _HAND, _ATTR, _TURN, _DREW, _COMPLETED, _RECYCLED = range(8)
 
 
-class Game:
+class Game(GameBase[Move]):
     """The whole state of one game, for one process that knows every card.
 
     Bots and widgets see it through :meth:`observe`. Public attributes are
     read-only by convention; change the state only with :meth:`push`/:meth:`pop`.
     Piles are lists with the top card last; hands are counts per card value.
     """
+
+    move_type = Move
+    reasons = Reason
 
     rules: Rules
     seed: int | str
@@ -146,7 +154,7 @@ class Game:
     outcome: Outcome | None
     events: list[Event]
     _partners: list[int | None]
-    _undo: list[tuple[Move, int, list[tuple[Any, ...]]]]
+    _undo: list[UndoRecord[Move]]
     _rec: list[tuple[Any, ...]]
 
     # -- construction ---------------------------------------------------------
@@ -160,7 +168,7 @@ class Game:
         """
         rules = rules or Rules()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = new_seed()
         elif not is_seed(seed):
             raise RulesError(Reason.BAD_SEED, max=MAX_SEED_LENGTH)
         game = cls._empty(rules, seed)
@@ -236,8 +244,7 @@ class Game:
         """An independent copy of the position, for search (no events, nothing to pop)."""
         g = Game.__new__(Game)
         g.rules, g.seed = self.rules, self.seed
-        g.rng = random.Random.__new__(random.Random)  # unseeded: setstate replaces the state
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.draw_pile = self.draw_pile[:]
         g.building = [p[:] for p in self.building]
         g.completed = self.completed[:]
@@ -254,18 +261,11 @@ class Game:
 
     # -- reading the state --------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may see (see :mod:`.observation`)."""
+        from .observation import observe  # observation reads a Game: imported when used
 
-    @property
-    def move_stack(self) -> list[Move]:
-        """The moves pushed so far (that :meth:`pop` can take back)."""
-        return [m for m, _, _ in self._undo]
-
-    def last_events(self) -> list[Event]:
-        """The events of the last pushed move (what :meth:`pop` would take back)."""
-        return self.events[self._undo[-1][1]:] if self._undo else []
+        return observe(self, seat)
 
     def partner(self, seat: int) -> int | None:
         return self._partners[seat]
@@ -347,14 +347,6 @@ class Game:
             out.append(END_MOVE)
         return out
 
-    def can_move(self, move: Move, by: int | None = None) -> bool:
-        """True if :meth:`push` would accept ``move`` (from seat ``by``, if given)."""
-        try:
-            self.verify_move(move, by)
-        except IllegalMove:
-            return False
-        return True
-
     def verify_move(self, move: Move, by: int | None = None) -> None:
         """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
         if not isinstance(move, Move):
@@ -425,7 +417,7 @@ class Game:
         start = len(self.events)
         rec: list[tuple[Any, ...]] = []
         self._rec = rec
-        self._undo.append((move, start, rec))
+        self._undo.append(UndoRecord(move, start, rec))
         if move.target == "b":
             self._play(move)
         elif move.target == "d":
@@ -434,15 +426,9 @@ class Game:
             self._end_turn(discarded=False)
         return self.events[start:]
 
-    def push_text(self, text: str, by: int | None = None) -> list[Event]:
-        """:meth:`push` for a move in notation, e.g. ``game.push_text("s-b1")``."""
-        return self.push(Move.parse(text), by)
-
     def pop(self) -> Move:
         """Take back the last pushed move, restoring the state exactly."""
-        if not self._undo:
-            raise IllegalMove(Reason.NOTHING_TO_UNDO)
-        move, start, rec = self._undo.pop()
+        move, start, rec = self._last_record()
         for op in reversed(rec):
             code = op[0]
             if code == _APPENDED:

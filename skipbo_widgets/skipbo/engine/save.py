@@ -25,19 +25,19 @@ skipbo_widgets.core.errors.SaveError: save_bad_version(supported=[1], version=9)
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import math
-import random
 import re
-import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.jsonfile import check_header, parse_json
+from ...core.rng import parse_rng, rng_text
+from ...core.savefile import as_save_error as _as_save_error
+from ...core.savefile import bad_field as _bad_field
+from ...core.savefile import check_keys as _check_keys
+from ...core.savefile import dumps as _dumps
+from ...core.savefile import field as _field
 from .cards import Card, cards_text, parse_cards
-from .errors import GameError, NotationError, Reason, RulesError, SaveError
+from .errors import NotationError, Reason, RulesError, SaveError
 from .game import Game, Outcome, game_points
 from .match import MATCH_TARGET, Match
 from .position import from_position
@@ -58,12 +58,6 @@ _BODY_KEYS = ("seed", "current", "dealer", "turn", "moved", "idle_turns", "drawn
               "draw_pile", "completed", "building", "seats", "rng")
 _SEAT_KEYS = ("stock", "hand", "discards")
 _MATCH_KEYS = ("rules", "target", "seed", "scores", "results", "scored", "game")
-
-_RNG_VERSION = 3
-_MT_WORDS = 625  # 624 state words and the position in them
-_MT_BYTES = 4 * _MT_WORDS
-_MT_PACK = struct.Struct(f">{_MT_WORDS}I")
-_MT_UPPER = 0x80000000
 
 
 # -- writing -------------------------------------------------------------------
@@ -102,29 +96,6 @@ def dumps_match(match: Match) -> str:
     return _dumps(match_to_dict(match))
 
 
-def _dumps(d: dict[str, Any]) -> str:
-    return _layout(d, 0) + "\n"
-
-
-def _layout(value: Any, depth: int) -> str:
-    """JSON with one line per field, seat and result: easy to read and to edit."""
-    if not _is_broken(value):
-        return json.dumps(value)
-    inner, outer = "  " * (depth + 1), "  " * depth
-    if isinstance(value, dict):
-        lines = [f"{inner}{json.dumps(k)}: {_layout(v, depth + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(lines) + f"\n{outer}}}"
-    lines = [inner + _layout(v, depth + 1) for v in value]
-    return "[\n" + ",\n".join(lines) + f"\n{outer}]"
-
-
-def _is_broken(value: Any) -> bool:
-    if not isinstance(value, (dict, list)):
-        return False
-    items = value.values() if isinstance(value, dict) else value
-    return any(isinstance(item, dict) or _is_broken(item) for item in items)
-
-
 def _body_to_dict(game: Game) -> dict[str, Any]:
     return {
         "seed": game.seed,
@@ -147,19 +118,6 @@ def _body_to_dict(game: Game) -> dict[str, Any]:
         ],
         "rng": rng_text(game.rng),
     }
-
-
-def rng_text(rng: random.Random) -> str:
-    """The state of ``rng`` as ``"3:<base64>"`` (and ``":<float.hex>"`` if a gauss is pending).
-
-    >>> rng = random.Random(5)
-    >>> copy = random.Random(); copy.setstate(parse_rng(rng_text(rng)))
-    >>> copy.random() == rng.random()
-    True
-    """
-    version, words, gauss = rng.getstate()
-    text = f"{version}:{base64.b64encode(_MT_PACK.pack(*words)).decode('ascii')}"
-    return text if gauss is None else f"{text}:{float(gauss).hex()}"
 
 
 # -- reading -------------------------------------------------------------------
@@ -218,70 +176,14 @@ def match_from_dict(d: Any) -> Match:
     return match
 
 
-def parse_rng(text: str) -> tuple[Any, ...]:
-    """Inverse of :func:`rng_text`: a state for ``random.Random.setstate``."""
-    parts = text.split(":") if isinstance(text, str) else []
-    if len(parts) not in (2, 3) or parts[0] != str(_RNG_VERSION):
-        raise _bad_field("rng", "value")
-    try:
-        raw = base64.b64decode(parts[1], validate=True)
-    except (binascii.Error, ValueError):
-        raise _bad_field("rng", "value") from None
-    if len(raw) != _MT_BYTES or base64.b64encode(raw).decode("ascii") != parts[1]:
-        raise _bad_field("rng", "value")
-    words = _MT_PACK.unpack(raw)
-    if words[-1] > _MT_WORDS - 1 or not (words[0] & _MT_UPPER or any(words[1:-1])):
-        raise _bad_field("rng", "value")  # position out of range, or the all-zero state
-    gauss = None
-    if len(parts) == 3:
-        try:
-            gauss = float.fromhex(parts[2])
-        except (ValueError, OverflowError):
-            raise _bad_field("rng", "value") from None
-        if not math.isfinite(gauss) or gauss.hex() != parts[2]:
-            raise _bad_field("rng", "value")
-    return (_RNG_VERSION, words, gauss)
-
-
 def _parse(data: Any) -> Any:
     return parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
 
 
-def _check_keys(d: Any, allowed: set[str], required: set[str], path: str) -> None:
-    for key in d:
-        if key not in allowed:
-            name = key[:40] if isinstance(key, str) else type(key).__name__
-            raise _bad_field(path + name, "unknown")
-    for key in sorted(required - set(d)):
-        raise _bad_field(path + key, "missing")
-
-
-def _field(d: Mapping[str, Any], key: str, kind: type | Callable[[Any], bool], default: Any,
-           path: str) -> Any:
-    if key not in d:
-        return default
-    value = d[key]
-    if isinstance(kind, type):
-        ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
-    else:
-        ok = kind(value)
-    if not ok:
-        raise _bad_field(path, "type")
-    return value
 
 
 def _is_seed(value: Any) -> bool:
     return is_int(value) or isinstance(value, str)
-
-
-def _bad_field(field: str, problem: str) -> SaveError:
-    return SaveError(Reason.SAVE_BAD_FIELD, field=field, problem=problem)
-
-
-def _as_save_error(err: GameError, field: str) -> SaveError:
-    """A rules or notation error met while loading, kept as the ``cause``."""
-    params = {**err.params, "field": field, "cause": err.reason.value}
-    return SaveError(Reason.SAVE_BAD_FIELD, **params)
 
 
 def _rules(d: Any) -> Rules:

@@ -1,4 +1,4 @@
-"""Every rule the engine enforces has a test that names it.
+"""Every rule an engine enforces (Skip-Bo ``SB-…``, Skyjo ``SJ-…``) has a test that names it.
 
 Tests name rules with ``@pytest.mark.rule("SB-…")`` (directly, in
 ``pytestmark`` or in ``pytest.param(..., marks=...)``). This module reads the
@@ -15,11 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from skipbo_widgets.skipbo.engine.rule_ids import ALL, ENFORCED, TAUGHT
+from skipbo_widgets.skipbo.engine import rule_ids as skipbo_ids
+from skipbo_widgets.skyjo.engine import rule_ids as skyjo_ids
+
+ENFORCED = skipbo_ids.ENFORCED + skyjo_ids.ENFORCED
+TAUGHT = skipbo_ids.TAUGHT + skyjo_ids.TAUGHT
+ALL = skipbo_ids.ALL + skyjo_ids.ALL
 
 TESTS = Path(__file__).resolve().parents[2]
 RULES_MD = TESTS.parent / ".." / "shared" / "RULES.md"
-SKIPBO_ID = re.compile(r"`(SB-[A-Z-]+)`")
+RULE_ID = re.compile(r"`((?:SB|SJ)-[A-Z-]+)`")
 
 
 def rule_markers(source: str) -> list[str]:
@@ -81,6 +86,6 @@ def test_markers_name_known_rules() -> None:
 @pytest.mark.skipif(not RULES_MD.exists(), reason="the shared rule book is not next to the repo")
 def test_the_lists_match_the_rule_book() -> None:
     text = RULES_MD.read_text(encoding="utf-8")
-    skipbo = text.split("## 2.")[0]
-    in_book = list(dict.fromkeys(SKIPBO_ID.findall(skipbo)))
-    assert sorted(in_book) == sorted(ALL)
+    skipbo, skyjo = text.split("\n## 2. Skyjo")
+    assert sorted(set(RULE_ID.findall(skipbo))) == sorted(skipbo_ids.ALL)
+    assert sorted(set(RULE_ID.findall(skyjo))) == sorted(skyjo_ids.ALL)

@@ -1,0 +1,1 @@
+"""Skyjo (RULES.md section 2): the engine; bots and lessons follow."""

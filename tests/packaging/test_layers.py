@@ -1,0 +1,58 @@
+"""Imports point one way: widgets -> tutorials/bots -> a game's engine -> core.
+
+The core never imports a game or anything above it; a game never imports the
+widgets, the lesson runner or the benchmark; no game imports another.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "skipbo_widgets"
+GAMES = ("skipbo", "skyjo")
+ABOVE_GAMES = ("widgets", "tutorials", "bench")
+
+
+def imported(path: Path) -> set[str]:
+    """The ``skipbo_widgets`` subpackages that ``path`` imports (relative imports resolved)."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    dotted: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            dotted += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(parts[: len(parts) - node.level]) if node.level else ""
+            module = ".".join(filter(None, [base, node.module or ""]))
+            dotted += [f"{module}.{alias.name}" for alias in node.names]
+    return {name.split(".")[1] for name in dotted
+            if name.startswith("skipbo_widgets.") and name.count(".") >= 1}
+
+
+def modules(subpackage: str) -> list[Path]:
+    return sorted((PACKAGE / subpackage).rglob("*.py"))
+
+
+def test_the_reader_resolves_relative_imports() -> None:
+    engine = PACKAGE / "skipbo" / "engine" / "save.py"
+    assert {"core", "skipbo"} <= imported(engine)
+
+
+@pytest.mark.parametrize("path", modules("core"), ids=lambda p: p.name)
+def test_the_core_imports_only_itself(path: Path) -> None:
+    assert imported(path) <= {"core"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_never_imports_widgets_tutorials_bench_or_another_game(game: str) -> None:
+    forbidden = {*ABOVE_GAMES, *(g for g in GAMES if g != game)}
+    for path in modules(game):
+        assert not imported(path) & forbidden, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_engine_imports_only_core_and_itself(game: str) -> None:
+    for path in modules(f"{game}/engine"):
+        assert imported(path) <= {"core", game}, path
