@@ -330,17 +330,9 @@ class App:
         if isinstance(found, int):
             self._notice("home.load_failed",
                          SaveError(Reason.SAVE_TOO_LARGE, size=found, max=MAX_SAVE_SIZE))
-        else:
-            self._load_file([{"name": name, "content": found}])
-
-    def _load_file(self, value: Any) -> None:
-        files = list(value or ())
-        if not files:
             return
-        upload = files[0]
-        content = bytes(upload.get("content", b"")) if isinstance(upload, dict) else b""
         try:
-            settings, match = open_any(content)
+            settings, match = open_any(found)
         except SaveError as err:
             self._notice("home.load_failed", err)
             return

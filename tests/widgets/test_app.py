@@ -191,9 +191,9 @@ def test_a_loaded_file_starts_the_game_and_a_bad_one_changes_nothing() -> None:
     assert app.game_screen is not None
     text = dumps_session(app.game_screen.settings, app.game_screen.match)
     other = play(lang="en")
-    other._load_file([{"name": "bad.json", "content": b"\x00\xff junk"}])
+    other._picked("bad.json", b"\x00\xff junk")
     assert other.screen == "home" and 'data-testid="notice"' in other.notice.value
-    other._load_file([{"name": "game.json", "content": text.encode()}])
+    other._picked("game.json", text.encode())
     assert other.screen == "game"
     assert other.game_screen is not None
     assert other.game_screen.match.game.turn == app.game_screen.match.game.turn

@@ -77,14 +77,14 @@ def test_open_a_saved_game_in_the_app_takes_every_format(kind: str) -> None:
     text = {SESSION_FORMAT: SESSION, MATCH_FORMAT: dumps_match(match),
             GAME_FORMAT: dumps_game(match.game)}[kind]
     app = App("fr", animate=False)
-    app._load_file([{"name": "partie.json", "content": text.encode()}])
+    app._picked("partie.json", text.encode())
     assert app.screen == "game" and app.game_screen is not None
     assert app.game_screen.match.game.turn == match.game.turn
 
 
 def test_a_refused_file_is_explained_in_the_learners_language() -> None:
     app = App("nl", animate=False)
-    app._load_file([{"name": "x.json", "content": b'{"format": "skipbo-widgets/game", "a": 1'}])
+    app._picked("x.json", b'{"format": "skipbo-widgets/game", "a": 1')
     assert app.screen == "home"
     err = SaveError(Reason.SAVE_NOT_JSON, problem="syntax")
     assert explain(err, "nl").replace("'", "&#x27;") in app.notice.value
