@@ -47,10 +47,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         raise pytest.UsageError("unknown rule ids in @pytest.mark.rule: " + ", ".join(unknown))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Any]:
-    """One Playwright for the whole run: its sync API refuses to start a second time in a
-    process while the first is open (the browser tests' and the static site's browsers)."""
+    """Playwright for one test module. Its sync API refuses to start while another
+    instance is open, and while open it keeps an event loop running, which later tests'
+    own ``asyncio.run`` would trip over: so it lives no longer than its module."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
