@@ -23,12 +23,21 @@ VOILA_FLAGS := \
 	--VoilaExecutor.iopub_timeout=60 \
 	--VoilaExecutor.startup_timeout=180 \
 	--VoilaExecutor.timeout=300
+# A class of pupils arriving within a minute (docs/deploy.md): POOL kernels are started
+# and the app executed in them before anyone comes, so a visitor only takes one. The pool
+# is refilled FILL_DELAY s after each visitor, so the refills do not compete with the
+# class's first screens. Pupils' machines reach it on http://<this machine>:$(PORT)/.
+POOL ?= 30
+FILL_DELAY ?= 30
+HOST ?= 0.0.0.0
+CLASSROOM_FLAGS := $(VOILA_FLAGS) --preheat_kernel=True --pool_size=$(POOL) \
+	--VoilaKernelManager.fill_delay=$(FILL_DELAY)
 # JupyterLab refuses to run as root without this flag (as on the project's machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # The fast layers alone (`make test-fast`): no browser, no wheel, no long play-outs.
 FAST := not slow and not browser
 
-.PHONY: app lab test test-fast lint typecheck unit bench screenshots catalogs pins \
+.PHONY: app classroom classroom-flags lab test test-fast lint typecheck unit bench screenshots catalogs pins \
 	voila-flags clean
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
@@ -46,6 +55,11 @@ $(LAB_STAMP): pyproject.toml $(CONSTRAINTS)
 # Serve the Voilà app on http://localhost:$(PORT)
 app: $(APP_STAMP)
 	$(BIN)/voila --no-browser --port=$(PORT) $(VOILA_FLAGS) notebooks/app.ipynb
+
+# Serve the app to a classroom on every network interface of this machine.
+classroom: $(APP_STAMP)
+	$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=$(HOST) $(CLASSROOM_FLAGS) \
+		notebooks/app.ipynb
 
 # JupyterLab on the notebooks: `play()` and `tutorial()` run inline there.
 lab: $(LAB_STAMP)
@@ -83,6 +97,10 @@ pins: $(STAMP)
 # The options `make app` gives Voilà (tools/burst.py takes them after --).
 voila-flags:
 	@echo $(VOILA_FLAGS)
+
+# The options `make classroom` gives Voilà (the `classroom` benchmark starts it with them).
+classroom-flags:
+	@echo $(CLASSROOM_FLAGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -6,7 +6,8 @@ Options: ``--quick`` (fewer repetitions), ``--games N``, ``--seed S``,
 Each section is a function from :class:`Settings` to a JSON value (a dict of
 numbers, or a list of them), listed in :func:`sections`; a new section is
 one more entry there and one more key in the JSON, without touching the
-others. The ``app`` section needs Voilà, Playwright and Chromium.
+others. The ``app`` section needs Voilà, Playwright and Chromium; ``classroom`` needs
+Voilà and ``make`` (and Chromium for its one real page; ``--games N``: N visitors).
 Numbers measured on the project's machine are in ``docs/benchmarks.md``.
 """
 
@@ -43,7 +44,7 @@ Section = Callable[[Settings], Any]
 
 def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
-    from . import app, bots, engine
+    from . import app, bots, classroom, engine
 
     return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
-            "matches": bots.matches, "app": app.run}
+            "matches": bots.matches, "app": app.run, "classroom": classroom.run}

@@ -62,6 +62,8 @@ class App:
         self.game_screen: GameScreen | None = None
         self.setup_form: SetupForm | None = None
         self.screen = "home"
+        #: The page's whole query (``{"lang": ["fr"], "deal": ["7"]}``), see :meth:`open_query`.
+        self.query: dict[str, list[str]] = {}
 
         self.lang_picker = testid(w.ToggleButtons(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
@@ -112,6 +114,14 @@ class App:
             self.show_setup()
         else:
             self.show_home()
+
+    def open_query(self, query: str) -> None:
+        """The page's query string (``lang=fr&deal=7``), also when it comes after the app
+        was built (a pre-heated Voilà kernel, see ``voila_request``): kept whole in
+        ``query``, its language applied."""
+        self.query = parse_qs(query)
+        if "lang" in self.query and lang_from_query(query) != self.lang:
+            self.set_lang(lang_from_query(query))
 
     # -- screens ------------------------------------------------------------
 
