@@ -133,7 +133,7 @@ def measure(*, visitors: int = 30, pool: int | None = None, spread: float = 10.0
     flags = [f for f in classroom_flags(pool)
              if not f.startswith((f"{CULL}interval=", f"{CULL}idle_timeout="))] + culling
     with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "voila.log"
+        log = Path(os.environ.get("SKIPBO_CLASSROOM_LOG", Path(tmp) / "voila.log"))
         with voila_server(log=log, flags=flags, timeout=120) as (url, server):
             ready = _wait_for(lambda: POOL_READY in log.read_text(errors="replace"),
                               limit=60 + 10 * pool)

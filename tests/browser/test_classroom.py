@@ -3,6 +3,7 @@ address's ?lang= still reaches the app (read after the request is attached)."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,9 @@ def test_lang_reaches_the_app_in_a_pre_heated_kernel(browser: Any, tmp_path: Pat
         page = context.new_page()
         page.goto(f"{url}?lang=fr")
         page.wait_for_selector('[data-testid="play"]', timeout=120_000)
-        assert PRE_HEATED in log.read_text(errors="replace")
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page.content())
+        assert kernel is not None
+        assert f"{PRE_HEATED}: {kernel.group(1)}" in log.read_text(errors="replace")
         page.wait_for_function(
             "text => document.querySelector('[data-testid=\"play\"]').innerText.trim() === text",
             arg=t("home.play", "fr"), timeout=30_000)
