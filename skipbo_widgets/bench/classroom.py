@@ -8,7 +8,7 @@ seconds, asking for the four languages in turn, and one real Chromium page
 (one of the N, in the middle) must show the home screen's buttons in its language.
 Then the class leaves and the kernels the visitors used must be shut down by the
 culler. Everything is bounded in count and time; the server and its kernels stop
-at the end.
+at the end. ``SKIPBO_CLASSROOM_LOG=path`` keeps the server's log there.
 """
 
 from __future__ import annotations
