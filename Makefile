@@ -37,8 +37,8 @@ LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # The fast layers alone (`make test-fast`): no browser, no wheel, no long play-outs.
 FAST := not slow and not browser
 
-.PHONY: app classroom classroom-flags lab test test-fast lint typecheck unit bench screenshots catalogs pins \
-	voila-flags clean
+.PHONY: app classroom lab test test-fast lint typecheck unit bench screenshots catalogs pins \
+	voila-flags classroom-flags clean
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	$(INSTALL) '.[test]'

@@ -5,7 +5,7 @@ The server is started with the options ``make classroom`` gives Voilà (read fro
 class's kernels can be seen going within the run. Once its pool of pre-heated
 kernels is full, N lightweight visitors (:mod:`.visitor`) arrive spread over a few
 seconds, asking for the four languages in turn, and one real Chromium page
-(one of the N, in the middle) must show the home screen's buttons in its language.
+(one of the N, in the middle, ``?lang=fr``) must show the home screen's buttons in French.
 Then the class leaves and the kernels the visitors used must be shut down by the
 culler. Everything is bounded in count and time; the server and its kernels stop
 at the end. ``SKIPBO_CLASSROOM_LOG=path`` keeps the server's log there.
@@ -108,6 +108,7 @@ async def _class_arrives(base: str, visitors: int, spread: float, limit: float,
         await asyncio.sleep(i * spread / visitors)
         lang = LANGUAGES[i % len(LANGUAGES)]
         if i == real:
+            lang = "fr"  # not the default language: the query must have reached the kernel
             return await _chromium_visit(chromium, base, lang, limit)
         return await visit(base, f"lang={lang}", t("home.play", lang), limit)
 
