@@ -30,8 +30,10 @@ VOILA_FLAGS := \
 POOL ?= 30
 FILL_DELAY ?= 30
 HOST ?= 0.0.0.0
+# Kernels talk to the server over Unix sockets: thirty kernels picking TCP ports at
+# once sometimes picked a taken one, and that pupil's kernel died at its start.
 CLASSROOM_FLAGS := $(VOILA_FLAGS) --preheat_kernel=True --pool_size=$(POOL) \
-	--VoilaKernelManager.fill_delay=$(FILL_DELAY)
+	--VoilaKernelManager.fill_delay=$(FILL_DELAY) --KernelManager.transport=ipc
 # JupyterLab refuses to run as root without this flag (as on the project's machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # The fast layers alone (`make test-fast`): no browser, no wheel, no long play-outs.
