@@ -23,13 +23,24 @@ VOILA_FLAGS := \
 	--VoilaExecutor.iopub_timeout=60 \
 	--VoilaExecutor.startup_timeout=180 \
 	--VoilaExecutor.timeout=300
+# A class of pupils arriving within a minute (docs/deploy.md): POOL kernels are started
+# and the app executed in them before anyone comes, so a visitor only takes one. The pool
+# is refilled FILL_DELAY s after each visitor, so the refills do not compete with the
+# class's first screens. Pupils' machines reach it on http://<this machine>:$(PORT)/.
+POOL ?= 30
+FILL_DELAY ?= 30
+HOST ?= 0.0.0.0
+# Kernels talk to the server over Unix sockets: thirty kernels picking TCP ports at
+# once sometimes picked a taken one, and that pupil's kernel died at its start.
+CLASSROOM_FLAGS := $(VOILA_FLAGS) --preheat_kernel=True --pool_size=$(POOL) \
+	--VoilaKernelManager.fill_delay=$(FILL_DELAY) --KernelManager.transport=ipc
 # JupyterLab refuses to run as root without this flag (as on the project's machines).
 LAB_FLAGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 # The fast layers alone (`make test-fast`): no browser, no wheel, no long play-outs.
 FAST := not slow and not browser
 
-.PHONY: app lab test test-fast lint typecheck unit bench screenshots catalogs pins \
-	voila-flags clean
+.PHONY: app classroom lab test test-fast lint typecheck unit bench screenshots catalogs pins \
+	voila-flags classroom-flags clean
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	$(INSTALL) '.[test]'
@@ -46,6 +57,11 @@ $(LAB_STAMP): pyproject.toml $(CONSTRAINTS)
 # Serve the Voilà app on http://localhost:$(PORT)
 app: $(APP_STAMP)
 	$(BIN)/voila --no-browser --port=$(PORT) $(VOILA_FLAGS) notebooks/app.ipynb
+
+# Serve the app to a classroom on every network interface of this machine.
+classroom: $(APP_STAMP)
+	$(BIN)/voila --no-browser --port=$(PORT) --Voila.ip=$(HOST) $(CLASSROOM_FLAGS) \
+		notebooks/app.ipynb
 
 # JupyterLab on the notebooks: `play()` and `tutorial()` run inline there.
 lab: $(LAB_STAMP)
@@ -110,6 +126,10 @@ serve-site:
 
 clean-site:
 	rm -rf $(SITE_VENV) .site-build site tools/site/node_modules
+
+# The options `make classroom` gives Voilà (the `classroom` benchmark starts it with them).
+classroom-flags:
+	@echo $(CLASSROOM_FLAGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

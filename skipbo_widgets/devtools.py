@@ -137,12 +137,14 @@ def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
                  ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Serve a notebook (or a folder of notebooks) with Voilà; yield its URL and process.
 
-    ``flags`` are further command-line options, such as the Makefile's ``VOILA_FLAGS``."""
+    ``flags`` are further command-line options, such as the Makefile's ``VOILA_FLAGS``.
+    The server counts as up when it serves Voilà's script: asking for the page would
+    take a kernel (one of the pre-heated ones, with ``--preheat_kernel=True``)."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", *flags, str(target)]
     url = f"http://127.0.0.1:{port}/"
-    with _serve(cmd, url, url, log, timeout) as proc:
+    with _serve(cmd, url, url + "voila/static/voila.js", log, timeout) as proc:
         yield url, proc
 
 

@@ -7,7 +7,8 @@ Each section is a function from :class:`Settings` to a JSON value (a dict of
 numbers, or a list of them), listed in :func:`sections`; a new section is
 one more entry there and one more key in the JSON, without touching the
 others. The ``app`` section needs Voilà, Playwright and Chromium; ``site`` needs
-Playwright, Chromium and (to build the static site) npm.
+Playwright, Chromium and (to build the static site) npm; ``classroom`` needs Voilà
+and ``make`` (and Chromium for its one real page; ``--games N``: N visitors).
 Numbers measured on the project's machine are in ``docs/benchmarks.md``.
 """
 
@@ -44,8 +45,8 @@ Section = Callable[[Settings], Any]
 
 def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
-    from . import app, bots, engine, site, skyjo
+    from . import app, bots, classroom, engine, site, skyjo
 
     return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
             "matches": bots.matches, "skyjo_engine": skyjo.run, "app": app.run,
-            "site": site.run}
+            "site": site.run, "classroom": classroom.run}

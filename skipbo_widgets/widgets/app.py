@@ -78,8 +78,9 @@ class App:
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
         self.shell = ShellSupport(lang=self.lang, title=self.tr("app.title"))
-        #: The page's query, e.g. ``{"lang": ["fr"], "deal": ["7"]}``: Voilà's
-        #: ``QUERY_STRING``, completed by what the page itself sends (a static site).
+        #: The page's whole query, e.g. ``{"lang": ["fr"], "deal": ["7"]}``: Voilà's
+        #: ``QUERY_STRING`` (see :meth:`open_query`), completed by what the page itself
+        #: sends (a static site).
         self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
@@ -117,13 +118,21 @@ class App:
         else:
             self.show_home()
 
+    def open_query(self, query: str) -> None:
+        """Voilà's query string (``lang=fr&deal=7``), also when it arrives after the app
+        was built (a pre-heated kernel, see ``voila_request``): kept whole, its language
+        applied."""
+        self._apply_query(parse_qs(query))
+
     def _on_page_query(self, query: str) -> None:
-        """Voilà's ``QUERY_STRING`` (which the notebook was started with) wins."""
-        asked = parse_qs(query)
-        given = parse_qs(os.environ.get("QUERY_STRING", ""))
-        self.query = asked | given
-        if "lang" in asked and "lang" not in given:
-            self.set_lang(asked["lang"][0])
+        """The query the page sends (a static site's kernel cannot see the address);
+        what Voilà handed over (``QUERY_STRING``) wins."""
+        self._apply_query(parse_qs(query) | parse_qs(os.environ.get("QUERY_STRING", "")))
+
+    def _apply_query(self, query: dict[str, list[str]]) -> None:
+        self.query = query
+        if "lang" in query and normalize_lang(query["lang"][0]) != self.lang:
+            self.set_lang(query["lang"][0])
 
     # -- screens ------------------------------------------------------------
 

@@ -112,3 +112,28 @@ def test_the_search_limit_study_finds_the_positions_a_small_limit_cuts_short() -
     none = search_limit(10**6, games=1, players=(2,), max_positions=25)
     assert none["limit_hits"] == 0 and none["positions"] == 25
     assert small["states_max"] >= 20 and none["states_max"] == max(small["states_needed"])
+
+
+CLASSROOM_KEYS = {"visitors", "errors", "blank", "first_screen_p50_s", "first_screen_p95_s",
+                  "kernel_rss_mb", "server_rss_mb"}
+
+
+@pytest.mark.slow
+def test_the_classroom_section_reports_the_agreed_shape() -> None:
+    """A class of three against `make classroom`'s server (its numbers are not judged)."""
+    from skipbo_widgets.bench.classroom import classroom_flags, measure
+    from skipbo_widgets.devtools import chromium_available
+
+    assert "--preheat_kernel=True" in classroom_flags(3) and "--pool_size=3" in classroom_flags(3)
+    assert "classroom" in sections()
+    result = measure(visitors=3, browser=chromium_available(), idle=10, reclaim_limit=120)
+    assert set(result) >= CLASSROOM_KEYS
+    assert result["visitors"] == 3
+    for key in ("errors", "blank"):
+        assert isinstance(result[key], int) and 0 <= result[key] <= 3, key
+    for key in ("first_screen_p50_s", "first_screen_p95_s"):
+        assert result[key] is None or isinstance(result[key], float), key
+    for key in ("kernel_rss_mb", "server_rss_mb"):
+        assert isinstance(result[key], float) and result[key] > 0, key
+    assert isinstance(result["reclaimed"], bool) and len(result["load_average_before"]) == 3
+    assert isinstance(result["chromium"], dict)
