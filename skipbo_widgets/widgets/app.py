@@ -21,7 +21,14 @@ from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .file_picker import FilePicker
 from .game_screen import GameScreen
-from .settings import GameSettings, dumps_session, loads_session, open_any
+from .settings import (
+    GameSettings,
+    deal_query,
+    dumps_session,
+    loads_session,
+    open_any,
+    settings_from_query,
+)
 from .setup_form import SetupForm
 from .store import BrowserStore
 from .testids import ShellSupport, testid
@@ -70,7 +77,9 @@ class App:
         self.title = w.HTML()
         self.notice = w.HTML()
         #: The notice shown (a message key and the refusal), said again in a new language.
-        self._noticed: tuple[str, SaveError] | None = None
+        self._noticed: tuple[str, GameError] | None = None
+        #: The class link's deal once opened: a later query from the page opens it no more.
+        self._dealt = False
         self.body = w.Box(layout=w.Layout(width="100%"))
         header = w.HBox([self.title, self.lang_picker],
                         layout=w.Layout(justify_content="space-between", align_items="center",
@@ -82,6 +91,7 @@ class App:
         #: ``QUERY_STRING``, completed by what the page itself sends (a static site).
         self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
+        self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
                               self.lesson_store, self.shell],
                              layout=w.Layout(width="100%"))
@@ -90,6 +100,7 @@ class App:
             self.show_learn()
         else:
             self.show_home()
+            self._open_deal()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -124,6 +135,35 @@ class App:
         self.query = asked | given
         if "lang" in asked and "lang" not in given:
             self.set_lang(asked["lang"][0])
+        if self.screen == "home":
+            self._open_deal()
+
+    # -- a class deal by link ---------------------------------------------------
+
+    def _open_deal(self) -> None:
+        """``?deal=123``: one link, and every pupil sits at the same table with the same
+        cards, the game started (a form to fill in first would let the deals drift apart)."""
+        if self._dealt:
+            return
+        try:
+            settings = settings_from_query(self.query)
+        except GameError as err:
+            self._dealt = True
+            self._notice("home.deal_failed", err)
+            return
+        if settings is not None:
+            self._dealt = True
+            self.start(settings)
+
+    def deal_link(self, settings: GameSettings) -> str:
+        """The address that opens this deal for a whole class (empty without a deal number)."""
+        if not settings.seed.strip():
+            return ""
+        return f"{self.shell.address}?{deal_query(settings, self.lang)}"
+
+    def _show_deal_link(self) -> None:
+        if self.screen == "setup" and self.setup_form is not None:
+            self.setup_form.show_link()
 
     # -- screens ------------------------------------------------------------
 
@@ -195,7 +235,7 @@ class App:
             except GameError:
                 initial = self.last_settings
         self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                    initial=initial)
+                                    initial=initial, link=self.deal_link)
         self.body.children = [self.setup_form.widget]
 
     def start(self, settings: GameSettings, match: Match | None = None) -> None:
@@ -346,7 +386,7 @@ class App:
             return
         self.start(settings, match)
 
-    def _notice(self, key: str, err: SaveError) -> None:
+    def _notice(self, key: str, err: GameError) -> None:
         self._noticed = (key, err)
         self._show_notice()
 
