@@ -74,6 +74,14 @@ class App:
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
             style={"button_width": "7.5em"}), "language")
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        #: The projector view (large print, the table the screen's height), kept in the browser.
+        self.projector = testid(w.ToggleButton(value=False, icon="television"), "projector")
+        self.projector.observe(lambda change: self._projector_changed(change["new"]),
+                               names="value")
+        #: Set while the page's ``?view=`` switches the view: only the learner's choice is kept.
+        self._view_asked = False
+        self.view_store = BrowserStore(key="skipbo-widgets/view")
+        self.view_store.on_stored(self._on_view_stored)
         self.title = w.HTML()
         self.notice = w.HTML()
         #: The notice shown (a message key and the refusal), said again in a new language.
@@ -81,7 +89,8 @@ class App:
         #: The class link's deal once opened: a later query from the page opens it no more.
         self._dealt = False
         self.body = w.Box(layout=w.Layout(width="100%"))
-        header = w.HBox([self.title, self.lang_picker],
+        header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
+                                            layout=w.Layout(flex_flow="row wrap"))],
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
@@ -93,9 +102,11 @@ class App:
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
-                              self.lesson_store, self.shell],
+                              self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
+        self._label_projector()
+        self._view_from_query()
         if screen == "learn":
             self.show_learn()
         else:
@@ -116,6 +127,7 @@ class App:
         self.shell.title = self.tr("app.title")
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
+        self._label_projector()
         self._show_title("app.title")
         self._show_notice()
         self._show_conflict()
@@ -135,8 +147,38 @@ class App:
         self.query = asked | given
         if "lang" in asked and "lang" not in given:
             self.set_lang(asked["lang"][0])
+        self._view_from_query()
         if self.screen == "home":
             self._open_deal()
+
+    # -- the projector view -----------------------------------------------------
+
+    def set_projector(self, on: bool) -> None:
+        """Every text at least 24 px on a 1920 by 1080 projector, the table the screen's height."""
+        self.projector.value = on
+
+    def _projector_changed(self, on: bool) -> None:
+        if on:
+            self.widget.add_class("sb-projector")
+        else:
+            self.widget.remove_class("sb-projector")
+        if not self._view_asked:
+            self.view_store.value = "projector" if on else ""
+
+    def _label_projector(self) -> None:
+        self.projector.description = self.tr("view.projector")
+        self.projector.tooltip = self.tr("view.projector_detail")
+
+    def _view_from_query(self) -> None:
+        """``?view=projector`` (any other view: the usual one) wins over the kept choice."""
+        if "view" in self.query:
+            self._view_asked = True
+            self.set_projector(self.query["view"][0] == "projector")
+            self._view_asked = False
+
+    def _on_view_stored(self, text: str) -> None:
+        if "view" not in self.query:
+            self.set_projector(text == "projector")
 
     # -- a class deal by link ---------------------------------------------------
 
