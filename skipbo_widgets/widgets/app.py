@@ -30,6 +30,7 @@ from .settings import (
     settings_from_query,
 )
 from .setup_form import SetupForm
+from .sheet_link import SheetLink
 from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
@@ -237,9 +238,12 @@ class App:
         upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
+        sheet = SheetLink()
+        sheet.show(self.tr("home.rules_sheet"), self.lang)
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([intro, row, self._lesson_caption(), upload],
+        self.body.children = [w.VBox([intro, row, self._lesson_caption(),
+                                      w.HBox([upload, sheet], layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
 
     def _lesson_caption(self) -> w.HTML:
