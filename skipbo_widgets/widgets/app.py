@@ -242,8 +242,8 @@ class App:
         sheet.show(self.tr("home.rules_sheet"), self.lang)
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([intro, row, self._lesson_caption(),
-                                      w.HBox([upload, sheet], layout=w.Layout(flex_flow="row wrap"))],
+        files = w.HBox([upload, sheet], layout=w.Layout(flex_flow="row wrap"))
+        self.body.children = [w.VBox([intro, row, self._lesson_caption(), files],
                                      layout=w.Layout(padding="12px"))]
 
     def _lesson_caption(self) -> w.HTML:

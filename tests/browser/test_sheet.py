@@ -18,7 +18,8 @@ from .test_app import no_python_errors
 
 Page = Any
 #: The page tree's count in the PDF Chromium writes (one /Pages object, uncompressed).
-PAGE_COUNT = re.compile(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)|/Count\s+(\d+)[^>]*?/Type\s*/Pages\b")
+PAGE_COUNT = re.compile(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)"
+                        rb"|/Count\s+(\d+)[^>]*?/Type\s*/Pages\b")
 
 
 def pdf_pages(pdf: bytes) -> int:
