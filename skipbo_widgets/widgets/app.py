@@ -89,6 +89,8 @@ class App:
         self._noticed: tuple[str, GameError] | None = None
         #: The class link's deal once opened: a later query from the page opens it no more.
         self._dealt = False
+        #: The game the class link started, until the learner plays another.
+        self._class_deal: GameScreen | None = None
         self.body = w.Box(layout=w.Layout(width="100%"))
         header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
                                             layout=w.Layout(flex_flow="row wrap"))],
@@ -197,6 +199,22 @@ class App:
         if settings is not None:
             self._dealt = True
             self.start(settings)
+            self._class_deal = self.game_screen
+
+    def _back_to_class_deal(self, text: str) -> None:
+        """A class link opened again (a reload): the game of that deal this browser kept goes
+        on where it was, instead of starting over."""
+        live = self._live_game()
+        if live is None or live is not self._class_deal:
+            return
+        try:
+            settings, match = loads_session(text)
+        except SaveError:
+            return
+        same = (settings.seed, settings.rules()) == (live.settings.seed, live.settings.rules())
+        if same and not settings.match and match.game.turn >= live.match.game.turn:
+            self._class_deal = None
+            self.start(settings, match)
 
     def deal_link(self, settings: GameSettings) -> str:
         """The address that opens this deal for a whole class (empty without a deal number)."""
@@ -339,6 +357,8 @@ class App:
         return (live.settings, live.match) if live is not None else self.resume
 
     def _on_stored(self, text: str) -> None:
+        if text and self._live_game() is not None:
+            self._back_to_class_deal(text)
         if not text or self._live_game() is not None:
             return
         try:

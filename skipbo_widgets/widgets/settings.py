@@ -115,7 +115,7 @@ def deal_query(settings: GameSettings, lang: str) -> str:
     """The query of a class link: what makes the deal (its number, the players, the stock
     size, teams, faces), so that every pupil who opens it gets the same cards.
 
-    >>> deal_query(GameSettings(players=3, seed="123"), "fr")
+    >>> deal_query(GameSettings(players=3, levels=("medium", "strong"), seed="123"), "fr")
     'lang=fr&game=skipbo&deal=123&players=3'
     """
     params = {"lang": lang, "game": GAME, "deal": settings.seed.strip(),
@@ -131,7 +131,7 @@ def deal_query(settings: GameSettings, lang: str) -> str:
 
 def settings_from_query(query: Mapping[str, Sequence[str]]) -> GameSettings | None:
     """The settings a class link asks for (``None`` when it names no deal or another game);
-    a link that cannot be played raises :class:`GameError` with the reason.
+    a link that cannot be played raises :class:`RulesError` with the reason.
 
     >>> settings_from_query({"deal": ["123"], "players": ["3"]}).match_seed()
     123
@@ -139,21 +139,22 @@ def settings_from_query(query: Mapping[str, Sequence[str]]) -> GameSettings | No
     True
     """
     def one(name: str, default: str) -> str:
-        return (query.get(name) or [default])[0]
+        return (query.get(name) or [default])[0].strip()
 
-    deal = one("deal", "").strip()
+    def number(name: str, default: str) -> int | str:
+        text = one(name, default)
+        return int(text) if text.isdigit() and len(text) <= 3 else text[:MAX_SEED]  # refused
+
+    deal = one("deal", "")
     if not deal or one("game", GAME) != GAME:
         return None
-    numbers = {}
-    for name, default in (("players", "2"), ("stock", "0")):
-        text = one(name, default)
-        if not text.isdigit() or len(text) > 3:
-            raise SaveError(Reason.SAVE_BAD_FIELD, field=name)
-        numbers[name] = int(text)
-    players = numbers["players"]
-    return GameSettings(players=players, levels=("medium",) * max(players - 1, 0),
-                        stock_size=numbers["stock"], teams=one("teams", "") == "1",
-                        faces=one("faces", "skipbo"), seed=deal)
+    # The rules first: their refusal says what is wrong with the link ("2 to 6 players, not 9").
+    players, stock = number("players", "2"), number("stock", "0")
+    rules = Rules(players=players, stock_size=stock,  # type: ignore[arg-type]
+                  teams=one("teams", "") == "1", faces=one("faces", "skipbo"))  # type: ignore[arg-type]
+    return GameSettings(players=rules.players, levels=("medium",) * (rules.players - 1),
+                        stock_size=rules.stock_size if stock else 0, teams=rules.teams,
+                        faces=rules.faces, seed=deal)
 
 
 def dumps_session(settings: GameSettings, match: Match) -> str:

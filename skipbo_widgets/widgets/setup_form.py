@@ -59,11 +59,12 @@ class SetupForm:
         self.seed = testid(w.Text(value=s.seed, description=tr("setup.seed"),
                                   placeholder=tr("setup.seed_placeholder"), style=style,
                                   layout=w.Layout(width="30em")), "seed")
-        #: The class link for this deal, to copy (read-only, but selectable and copyable).
-        self.link = testid(w.Text(value="", disabled=False, style=style,
-                                  layout=w.Layout(width="100%")), "deal-link")
+        #: The class link for this deal, to copy. Not disabled: a disabled box's text
+        #: cannot be selected in every browser; a slip of the keyboard is put back instead.
+        self.link = testid(w.Text(value="", style=style, layout=w.Layout(width="100%")),
+                           "deal-link")
         self.link_note = testid(w.HTML(), "deal-link-note")
-        self.link.observe(lambda _c: self.show_link(), names="value")  # read-only
+        self.link.observe(lambda _c: self.show_link(), names="value")
         for widget in (self.seed, self.stock, self.custom_stock, self.faces):
             widget.observe(lambda _c: self.show_link(), names="value")
         self.practice = testid(w.Checkbox(value=s.practice, description=tr("setup.practice"),

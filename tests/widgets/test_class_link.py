@@ -54,13 +54,15 @@ def test_a_link_is_opened_once_not_again_when_the_page_sends_its_query(
 
 
 @pytest.mark.parametrize("query", ["deal=5&players=9", "deal=5&players=x", "deal=5&stock=2",
-                                   "deal=" + "9" * 30])
+                                   "deal=5&players=6&stock=30", "deal=5&teams=1",
+                                   "deal=5&faces=cats", "deal=" + "9" * 30])
 def test_a_link_that_cannot_be_played_is_refused_in_the_learners_language(
         query: str, monkeypatch: pytest.MonkeyPatch) -> None:
     app = opened(query, lang="de", monkeypatch=monkeypatch)
     assert app.screen == "home" and app.game_screen is None
     prefix = t("home.deal_failed", "de", reason="").strip()
     assert prefix in app.notice.value
+    assert "Spielstand" not in app.notice.value and "gespeichert" not in app.notice.value
 
 
 def test_no_deal_or_another_game_leaves_the_home_screen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,3 +103,27 @@ def test_the_link_carries_what_makes_the_deal() -> None:
     back = settings_from_query(parse_qs(deal_query(settings, "de")))
     assert back is not None and back.rules() == settings.rules()
     assert back.match_seed() == 77
+
+
+def test_a_reloaded_link_goes_on_with_the_game_this_browser_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    first = opened("deal=5&players=3", monkeypatch=monkeypatch)
+    screen = first.game_screen
+    assert screen is not None
+    while screen.controller.game.current != 0 or not screen.controller.my_turn:
+        screen.skip()
+    discard = next(m for m in screen.controller.game.legal_moves() if m.is_discard)
+    screen.controller.move(str(discard))
+    kept = first.store.value
+    assert kept and screen.match.game.turn > 0
+
+    again = opened("deal=5&players=3", monkeypatch=monkeypatch)
+    again.store._receive(None, {"type": "stored", "value": kept}, None)
+    assert again.game_screen is not None
+    assert again.game_screen.match.game.position_key() == screen.match.game.position_key()
+
+    # another deal kept in the browser does not replace the link's
+    other = opened("deal=6&players=3", monkeypatch=monkeypatch)
+    fresh = other.game_screen
+    other.store._receive(None, {"type": "stored", "value": kept}, None)
+    assert other.game_screen is fresh
