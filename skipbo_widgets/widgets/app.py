@@ -21,8 +21,16 @@ from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .file_picker import FilePicker
 from .game_screen import GameScreen
-from .settings import GameSettings, dumps_session, loads_session, open_any
+from .settings import (
+    GameSettings,
+    deal_query,
+    dumps_session,
+    loads_session,
+    open_any,
+    settings_from_query,
+)
 from .setup_form import SetupForm
+from .sheet_link import SheetLink
 from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
@@ -67,12 +75,25 @@ class App:
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
             style={"button_width": "7.5em"}), "language")
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        #: The projector view (large print, the table the screen's height), kept in the browser.
+        self.projector = testid(w.ToggleButton(value=False, icon="television"), "projector")
+        self.projector.observe(lambda change: self._projector_changed(change["new"]),
+                               names="value")
+        #: Set while the page's ``?view=`` switches the view: only the learner's choice is kept.
+        self._view_asked = False
+        self.view_store = BrowserStore(key="skipbo-widgets/view")
+        self.view_store.on_stored(self._on_view_stored)
         self.title = w.HTML()
         self.notice = w.HTML()
         #: The notice shown (a message key and the refusal), said again in a new language.
-        self._noticed: tuple[str, SaveError] | None = None
+        self._noticed: tuple[str, GameError] | None = None
+        #: The class link's deal once opened: a later query from the page opens it no more.
+        self._dealt = False
+        #: The game the class link started, until the learner plays another.
+        self._class_deal: GameScreen | None = None
         self.body = w.Box(layout=w.Layout(width="100%"))
-        header = w.HBox([self.title, self.lang_picker],
+        header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
+                                            layout=w.Layout(flex_flow="row wrap"))],
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
@@ -83,14 +104,18 @@ class App:
         #: sends (a static site).
         self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
+        self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
-                              self.lesson_store, self.shell],
+                              self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
+        self._label_projector()
+        self._view_from_query()
         if screen == "learn":
             self.show_learn()
         else:
             self.show_home()
+            self._open_deal()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -106,6 +131,7 @@ class App:
         self.shell.title = self.tr("app.title")
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
+        self._label_projector()
         self._show_title("app.title")
         self._show_notice()
         self._show_conflict()
@@ -133,6 +159,81 @@ class App:
         self.query = query
         if "lang" in query and normalize_lang(query["lang"][0]) != self.lang:
             self.set_lang(query["lang"][0])
+        self._view_from_query()
+        if self.screen == "home":
+            self._open_deal()
+
+    # -- the projector view -----------------------------------------------------
+
+    def set_projector(self, on: bool) -> None:
+        """Every text at least 24 px on a 1920 by 1080 projector, the table the screen's height."""
+        self.projector.value = on
+
+    def _projector_changed(self, on: bool) -> None:
+        if on:
+            self.widget.add_class("sb-projector")
+        else:
+            self.widget.remove_class("sb-projector")
+        if not self._view_asked:
+            self.view_store.value = "projector" if on else ""
+
+    def _label_projector(self) -> None:
+        self.projector.description = self.tr("view.projector")
+        self.projector.tooltip = self.tr("view.projector_detail")
+
+    def _view_from_query(self) -> None:
+        """``?view=projector`` (any other view: the usual one) wins over the kept choice."""
+        if "view" in self.query:
+            self._view_asked = True
+            self.set_projector(self.query["view"][0] == "projector")
+            self._view_asked = False
+
+    def _on_view_stored(self, text: str) -> None:
+        if "view" not in self.query:
+            self.set_projector(text == "projector")
+
+    # -- a class deal by link ---------------------------------------------------
+
+    def _open_deal(self) -> None:
+        """``?deal=123``: one link, and every pupil sits at the same table with the same
+        cards, the game started (a form to fill in first would let the deals drift apart)."""
+        if self._dealt:
+            return
+        try:
+            settings = settings_from_query(self.query)
+        except GameError as err:
+            self._dealt = True
+            self._notice("home.deal_failed", err)
+            return
+        if settings is not None:
+            self._dealt = True
+            self.start(settings)
+            self._class_deal = self.game_screen
+
+    def _back_to_class_deal(self, text: str) -> None:
+        """A class link opened again (a reload): the game of that deal this browser kept goes
+        on where it was, instead of starting over."""
+        live = self._live_game()
+        if live is None or live is not self._class_deal:
+            return
+        try:
+            settings, match = loads_session(text)
+        except SaveError:
+            return
+        same = (settings.seed, settings.rules()) == (live.settings.seed, live.settings.rules())
+        if same and not settings.match and match.game.turn >= live.match.game.turn:
+            self._class_deal = None
+            self.start(settings, match)
+
+    def deal_link(self, settings: GameSettings) -> str:
+        """The address that opens this deal for a whole class (empty without a deal number)."""
+        if not settings.seed.strip():
+            return ""
+        return f"{self.shell.address}?{deal_query(settings, self.lang)}"
+
+    def _show_deal_link(self) -> None:
+        if self.screen == "setup" and self.setup_form is not None:
+            self.setup_form.show_link()
 
     # -- screens ------------------------------------------------------------
 
@@ -164,9 +265,12 @@ class App:
         upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
+        sheet = SheetLink()
+        sheet.show(self.tr("home.rules_sheet"), self.lang)
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([intro, row, self._lesson_caption(), upload],
+        files = w.HBox([upload, sheet], layout=w.Layout(flex_flow="row wrap"))
+        self.body.children = [w.VBox([intro, row, self._lesson_caption(), files],
                                      layout=w.Layout(padding="12px"))]
 
     def _lesson_caption(self) -> w.HTML:
@@ -204,7 +308,7 @@ class App:
             except GameError:
                 initial = self.last_settings
         self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                    initial=initial)
+                                    initial=initial, link=self.deal_link)
         self.body.children = [self.setup_form.widget]
 
     def start(self, settings: GameSettings, match: Match | None = None) -> None:
@@ -262,6 +366,8 @@ class App:
         return (live.settings, live.match) if live is not None else self.resume
 
     def _on_stored(self, text: str) -> None:
+        if text and self._live_game() is not None:
+            self._back_to_class_deal(text)
         if not text or self._live_game() is not None:
             return
         try:
@@ -347,7 +453,7 @@ class App:
             return
         self.start(settings, match)
 
-    def _notice(self, key: str, err: SaveError) -> None:
+    def _notice(self, key: str, err: GameError) -> None:
         self._noticed = (key, err)
         self._show_notice()
 

@@ -17,8 +17,10 @@ own save files (through the same parser, with the same limits).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+from urllib.parse import urlencode
 
 from ..core.jsonfile import check_header, parse_json
 from ..skipbo.bots import LEVELS
@@ -103,6 +105,56 @@ class GameSettings:
         except (RulesError, TypeError) as err:
             reason = err.reason.value if isinstance(err, RulesError) else "type"
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings", problem=reason) from None
+
+
+#: The game a class link names; a second game adds its own name.
+GAME = "skipbo"
+
+
+def deal_query(settings: GameSettings, lang: str) -> str:
+    """The query of a class link: what makes the deal (its number, the players, the stock
+    size, teams, faces), so that every pupil who opens it gets the same cards.
+
+    >>> deal_query(GameSettings(players=3, levels=("medium", "strong"), seed="123"), "fr")
+    'lang=fr&game=skipbo&deal=123&players=3'
+    """
+    params = {"lang": lang, "game": GAME, "deal": settings.seed.strip(),
+              "players": str(settings.players)}
+    if settings.stock_size:
+        params["stock"] = str(settings.stock_size)
+    if settings.teams:
+        params["teams"] = "1"
+    if settings.faces != "skipbo":
+        params["faces"] = settings.faces
+    return urlencode(params)
+
+
+def settings_from_query(query: Mapping[str, Sequence[str]]) -> GameSettings | None:
+    """The settings a class link asks for (``None`` when it names no deal or another game);
+    a link that cannot be played raises :class:`RulesError` with the reason.
+
+    >>> settings_from_query({"deal": ["123"], "players": ["3"]}).match_seed()
+    123
+    >>> settings_from_query({"lang": ["fr"]}) is None
+    True
+    """
+    def one(name: str, default: str) -> str:
+        return (query.get(name) or [default])[0].strip()
+
+    def number(name: str, default: str) -> int | str:
+        text = one(name, default)
+        return int(text) if text.isdigit() and len(text) <= 3 else text[:MAX_SEED]  # refused
+
+    deal = one("deal", "")
+    if not deal or one("game", GAME) != GAME:
+        return None
+    # The rules first: their refusal says what is wrong with the link ("2 to 6 players, not 9").
+    players, stock = number("players", "2"), number("stock", "0")
+    rules = Rules(players=players, stock_size=stock,  # type: ignore[arg-type]
+                  teams=one("teams", "") == "1", faces=one("faces", "skipbo"))  # type: ignore[arg-type]
+    return GameSettings(players=rules.players, levels=("medium",) * (rules.players - 1),
+                        stock_size=rules.stock_size if stock else 0, teams=rules.teams,
+                        faces=rules.faces, seed=deal)
 
 
 def dumps_session(settings: GameSettings, match: Match) -> str:

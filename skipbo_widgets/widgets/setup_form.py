@@ -21,8 +21,10 @@ class SetupForm:
     """A form that produces :class:`GameSettings`; ``on_start(settings)`` when submitted."""
 
     def __init__(self, lang: str, on_start: Callable[[GameSettings], None],
-                 on_back: Callable[[], None], initial: GameSettings | None = None) -> None:
+                 on_back: Callable[[], None], initial: GameSettings | None = None,
+                 link: Callable[[GameSettings], str] | None = None) -> None:
         self.lang = lang
+        self._link = link
         self._on_start = on_start
         s = initial or GameSettings()
         tr = self.tr
@@ -57,6 +59,14 @@ class SetupForm:
         self.seed = testid(w.Text(value=s.seed, description=tr("setup.seed"),
                                   placeholder=tr("setup.seed_placeholder"), style=style,
                                   layout=w.Layout(width="30em")), "seed")
+        #: The class link for this deal, to copy. Not disabled: a disabled box's text
+        #: cannot be selected in every browser; a slip of the keyboard is put back instead.
+        self.link = testid(w.Text(value="", style=style, layout=w.Layout(width="100%")),
+                           "deal-link")
+        self.link_note = testid(w.HTML(), "deal-link-note")
+        self.link.observe(lambda _c: self.show_link(), names="value")
+        for widget in (self.seed, self.stock, self.custom_stock, self.faces):
+            widget.observe(lambda _c: self.show_link(), names="value")
         self.practice = testid(w.Checkbox(value=s.practice, description=tr("setup.practice"),
                                           indent=False), "practice")
         self.hints = testid(w.Checkbox(value=s.hints, description=tr("setup.hints"),
@@ -81,7 +91,8 @@ class SetupForm:
         columns = [w.VBox(rows, layout=w.Layout(flex="1 1 360px", min_width="0"))
                    for rows in ([self.players, self.bots_box, self.stock_box, self.teams,
                                  self.partner_note],
-                                [self.faces, self.match, self.seed, self.practice, self.hints])]
+                                [self.faces, self.match, self.seed, self.link_note, self.link,
+                                 self.practice, self.hints])]
         for column in columns:
             column.add_class("sb-setup-col")
         self.widget = w.VBox([
@@ -118,6 +129,21 @@ class SetupForm:
         self.custom_unit.value = html.escape(self.tr("setup.stock.range", min=MIN_STOCK,
                                                      max=MAX_STOCK))
         self.partner_note.value = self._partner_html(n) if self.teams.value else ""
+        self.show_link()
+
+    def show_link(self) -> None:
+        """The class link of the deal chosen so far, or how to get one."""
+        if self._link is None:
+            return
+        try:
+            link = self._link(self.settings())
+        except GameError:
+            link = ""
+        key = "setup.deal_link" if link else "setup.deal_link_none"
+        self.link_note.value = f'<div class="sb-form-note">{html.escape(self.tr(key))}</div>'
+        self.link.layout.display = "" if link else "none"
+        if self.link.value != link:
+            self.link.value = link
 
     def _partner_html(self, players: int) -> str:
         """Who plays with the learner: teams are decided by the seats (partners sit opposite)."""

@@ -43,3 +43,6 @@ class ShellSupport(anywidget.AnyWidget):
     #: The page address's query (``lang=fr&deal=7``), sent by the page: a static site's
     #: kernel runs in the browser's Web Worker, without ``QUERY_STRING`` or the address.
     query = traitlets.Unicode("").tag(sync=True)
+    #: The page's own address without its query (``https://host/voila/render/app.ipynb``),
+    #: sent by the page: the start of a class link.
+    address = traitlets.Unicode("").tag(sync=True)

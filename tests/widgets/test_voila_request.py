@@ -88,11 +88,21 @@ def test_a_garbled_hand_over_applies_nothing(monkeypatch: pytest.MonkeyPatch,
 
 def test_the_query_arriving_later_relabels_the_app_and_keeps_it_whole() -> None:
     app = App("en", animate=False)
-    app.open_query("lang=fr&deal=7&view=projector")
+    app.open_query("lang=fr&view=projector&x=1")
     assert (app.lang, app.lang_picker.value, app.shell.lang) == ("fr", "fr", "fr")
     assert t("home.play", "fr") in [b.description for b in app.body.children[0].children[1]
                                     .children]
-    assert app.query == {"lang": ["fr"], "deal": ["7"], "view": ["projector"]}
+    assert app.query == {"lang": ["fr"], "view": ["projector"], "x": ["1"]}
+    assert app.projector.value
+
+
+def test_a_class_deal_arriving_later_opens_that_deal() -> None:
+    """A pre-heated kernel's app is on the home screen when its visitor's ``?deal=`` comes."""
+    app = App("en", animate=False)
+    app.open_query("lang=nl&deal=7")
+    screen = app.game_screen
+    assert app.screen == "game" and screen is not None and screen.settings.seed == "7"
+    assert app.lang == "nl"
 
 
 def test_a_query_without_a_language_keeps_the_language_and_the_game() -> None:

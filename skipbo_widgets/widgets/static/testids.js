@@ -36,9 +36,13 @@ function showTitle(el, title) {
   if (title && document.body.dataset.voila !== undefined && el.closest(APP)) document.title = title;
 }
 
+// The address too: Python builds the class link from it (a static site's kernel
+// cannot know where the page was served from).
 function sendQuery(model) {
   const query = location.search.replace(/^\?/, "");
-  if (model.get("query") !== query) {
+  const address = location.origin + location.pathname;
+  if (model.get("query") !== query || model.get("address") !== address) {
+    model.set("address", address);
     model.set("query", query);
     model.save_changes();
   }
