@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
+from ..games import BOT_NAMES
 from ..i18n import error_key, explain, t
 from ..skipbo.engine import (
     WILD,
@@ -34,7 +35,6 @@ from ..skipbo.engine import (
     observe,
 )
 from ..skipbo.engine.events import Drew, Event, StockTurned
-from .settings import BOT_NAMES
 from .table import CardTable
 from .view import table_view
 
