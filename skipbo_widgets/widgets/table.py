@@ -19,7 +19,7 @@ MAX_MESSAGE_TEXT = 16
 
 
 class CardTable(anywidget.AnyWidget):
-    """Draws one seat's view of the table; see ``view.table_view`` for its shape."""
+    """Draws one seat's view of the table; docs/table-view.md describes its shape."""
 
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"

@@ -177,11 +177,8 @@ class TutorialScreen:
         elif not (self.run.has_task and self.run.done):
             self.say("tutorial.no_task")
 
-    def try_move(self, text: str) -> bool:
-        """A move as the table would send it; True if it stays on the table."""
-        return self.controller.move(text)
-
     def _judged(self, feedback: Feedback, before: Observation) -> None:
+        """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
             self._solved[self.step.key] = self.run.record
             self.controller.message = self._done_message()
