@@ -135,7 +135,7 @@ function render({ model, el }) {
   function playerPanel(p, v) {
     const L = v.labels || {};
     const mine = p.seat === v.me;
-    const player = p.stock_source !== null; // an opponent's piles are no sources
+    const ours = p.stock_source !== null; // the learner's or the partner's: an opponent's piles are no sources
     const classes = ["sb-player", mine ? "sb-me" : "sb-other"];
     if (p.is_current) classes.push("sb-current");
     if (p.is_partner) classes.push("sb-partner");
@@ -143,7 +143,7 @@ function render({ model, el }) {
     const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
     let stock;
-    if (!player) {
+    if (!ours) {
       stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
         onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
     } else if (stockCard !== null) {
@@ -166,7 +166,7 @@ function render({ model, el }) {
     const discards = p.discards.map((pile, i) => {
       const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;
       const testid = `discard-${p.seat}-${i}`;
-      if (!player) {
+      if (!ours) {
         return h("div", { class: "sb-discard", "data-testid": testid, title: label, onclick: look(testid) },
           stack(pile, v, 4));
       }
