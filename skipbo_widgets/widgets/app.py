@@ -36,7 +36,8 @@ from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
 #: The practice game that follows the lessons: one gentle computer player, hints on.
-PRACTICE = GameSettings(players=2, levels=("beginner",), practice=True, hints=True)
+PRACTICE = GameSettings(players=GameSettings.kind.min_players,
+                        levels=GameSettings.kind.bot_levels[:1], practice=True, hints=True)
 
 
 def lang_from_query(query: str | None = None) -> str:

@@ -1,8 +1,11 @@
-"""One controller owns the game: it turns table requests into moves and moves into a new view.
+"""One controller for every table: it turns table requests into moves and moves into a new view.
 
 The widgets stay thin: :class:`~.table.CardTable` only draws ``view`` and
 reports requests. Everything from the browser is checked by the engine; an
 illegal request gets a message in the learner's language and changes nothing.
+A game pushes the learner's moves (:class:`TableController`); a lesson step
+judges them and takes a wrong one back (:class:`~.lesson_table.LessonController`,
+the same controller with another :meth:`~TableController.move`).
 
 >>> from skipbo_widgets.skipbo.engine import Game, Rules
 >>> c = TableController(Game.new(Rules(), seed=3, dealer=1), seat=0, lang="en")
@@ -18,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
+from ..games import BOT_NAMES
 from ..i18n import error_key, explain, t
 from ..skipbo.engine import (
     WILD,
@@ -31,7 +35,6 @@ from ..skipbo.engine import (
     observe,
 )
 from ..skipbo.engine.events import Drew, Event, StockTurned
-from .settings import BOT_NAMES
 from .table import CardTable
 from .view import table_view
 
@@ -43,6 +46,9 @@ class Bot(Protocol):
 
 
 Listener = Callable[[list[Event]], None]
+#: A message in the learner's language, worked out when shown (so that a change of
+#: language translates it too), and its kind (info, error, hint, success, todo).
+Message = tuple[Callable[[], str], str]
 #: The piles in the middle that nobody plays from (by test id), and what a click on one says.
 SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
 
@@ -71,7 +77,7 @@ class TableController:
         self.table.on_request(self.request)
         self._listeners: list[Listener] = []
         #: The status line, rendered at each refresh so that it follows the language.
-        self._status: tuple[Callable[[], str], str] = (str, "info")
+        self._status: Message = (str, "info")
         self.highlight: tuple[str, ...] = ()
         #: The learner's moves of the current turn, each with what they saw just before it.
         self.turn_moves: list[tuple[Observation, Move]] = []
@@ -90,6 +96,11 @@ class TableController:
     @property
     def my_turn(self) -> bool:
         return not self.game.is_over and self.game.current == self.seat
+
+    @property
+    def interactive(self) -> bool:
+        """The learner can move cards now."""
+        return self.my_turn
 
     @property
     def bots_to_move(self) -> bool:
@@ -133,27 +144,38 @@ class TableController:
                                     names=self.names) or ""
 
             if answer():
-                self._say(answer, "info")
+                self.tell(answer, "info")
             else:
                 self.say("error.bad_request", "error")
         elif kind in ("select", "target"):
             def empty_stock() -> str:
-                return empty_stock_message(self.observation(), source, tr=self.tr,
-                                           names=self.names) or ""
+                return self.empty_stock(source) or ""
 
             if empty_stock():
-                self._say(empty_stock, "error")
-            elif not self.my_turn:
-                self._say(self._wait_message, "info")
+                self.tell(empty_stock, "error")
+            elif not self.interactive:
+                self.idle()
             elif (pile := empty_discard_pile(self.observation(), source)) is not None:
                 self.say("error.discard_pile_empty", "error", pile=pile)
             elif kind == "target":
                 self.say("status.pick_first")
             else:
-                self._say(str, "info")
+                self.picked_up()
         else:
             self.say("error.bad_request", "error")
         return False
+
+    def empty_stock(self, source: str | None) -> str | None:
+        """Why nothing comes from the clicked stock pile ``source`` (``None``: it has cards)."""
+        return empty_stock_message(self.observation(), source, tr=self.tr, names=self.names)
+
+    def idle(self) -> None:
+        """A click while the learner cannot move: say whose turn it is."""
+        self.tell(self._wait_message, "info")
+
+    def picked_up(self) -> None:
+        """A card picked up: what was said is over."""
+        self.tell(str, "info")
 
     def move(self, text: str) -> bool:
         """Try the learner's move in notation; explain and change nothing if it is illegal."""
@@ -162,10 +184,10 @@ class TableController:
             move = Move.parse(text)
             events = self.game.push(move, by=self.seat)
         except NotationError as err:
-            self._say(partial(self.explain, err), "error")
+            self.tell(partial(self.explain, err), "error")
             return False
         except IllegalMove as err:
-            self._say(partial(self.explain, err, move), "error")
+            self.tell(partial(self.explain, err, move), "error")
             return False
         self.turn_moves.append((before, move))
         if move.is_discard or move.is_end or self.game.is_over:
@@ -240,16 +262,16 @@ class TableController:
 
     def show_move(self, move: Move | None) -> None:
         """Light up a move's source and target on the table (a hint), or nothing."""
-        self.highlight = () if move is None or move.is_end else (move.source_text,
-                                                                 move.target_text)
+        self.highlight = lit(move)
         self.refresh()
 
     def say(self, key: str, kind: str = "info", **params: Any) -> None:
         """Show the message ``key`` under the table (``kind``: info, error or hint)
         until the game changes; it follows a change of language."""
-        self._say(lambda: self.tr(key, names=self.names, **params), kind)
+        self.tell(lambda: self.tr(key, names=self.names, **params), kind)
 
-    def _say(self, text: Callable[[], str], kind: str) -> None:
+    def tell(self, text: Callable[[], str], kind: str) -> None:
+        """Show ``text()`` (worked out at each refresh) under the table."""
         self._status = (text, kind)
         self.refresh()
 
@@ -258,19 +280,34 @@ class TableController:
             return self.tr("error.game_over")
         return self.tr("ui.player_turn", player=self.names[self.game.current])
 
-    def refresh(self) -> None:
+    def status(self) -> tuple[str, str]:
+        """The line under the table and its kind."""
         render, kind = self._status
-        text = render()
-        self.table.view = table_view(
-            self.observation(),
-            names=self.names,
-            tr=self.tr,
-            lang=self.lang,
-            interactive=self.my_turn,
-            status=text,
-            status_kind=kind,
-            highlight=self.highlight,
-        )
+        return render(), kind
+
+    def lit(self) -> tuple[str, ...]:
+        """What the table lights up (sources and targets in notation, or test ids)."""
+        return self.highlight
+
+    def view_extras(self) -> dict[str, Any]:
+        """Keys a kind of table adds to the view (a lesson: its scene and bounce)."""
+        return {}
+
+    def refresh(self) -> None:
+        text, kind = self.status()
+        self.table.view = {
+            **table_view(self.observation(), names=self.names, tr=self.tr, lang=self.lang,
+                         interactive=self.interactive, status=text, status_kind=kind,
+                         highlight=self.lit()),
+            **self.view_extras(),
+        }
+
+
+def lit(move: Move | None) -> tuple[str, ...]:
+    """What a shown move lights up: its source and target, or the end-turn button."""
+    if move is None:
+        return ()
+    return ("end-turn",) if move.is_end else (move.source_text, move.target_text)
 
 
 def _revealed(events: list[Event]) -> bool:

@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from ..core.jsonfile import check_header, parse_json
-from ..skipbo.bots import LEVELS
+from ..games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
+from ..games import SKIPBO, GameKind
 from ..skipbo.engine import Game, GameError, Match, Move, Rules, RulesError, SaveError
 from ..skipbo.engine.errors import Reason
 from ..skipbo.engine.rules import is_int, is_seed
@@ -38,8 +39,6 @@ from ..skipbo.engine.save import (
     match_to_dict,
 )
 
-#: The computer players' names, seat by seat after the learner's.
-BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina")
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
 MAX_SEED = 20
@@ -58,11 +57,14 @@ class GameSettings:
     seed: str = ""
     practice: bool = False
     hints: bool = True
+    #: The game these settings are for: its player range and bot levels.
+    kind: ClassVar[GameKind] = SKIPBO
 
     def __post_init__(self) -> None:
-        if not is_int(self.players) or not 2 <= self.players <= 6:
+        if not is_int(self.players) or self.players not in self.kind.players:
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
-        if len(self.levels) != self.players - 1 or any(lv not in LEVELS for lv in self.levels):
+        if len(self.levels) != self.players - 1 \
+                or any(lv not in self.kind.bot_levels for lv in self.levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
         if not isinstance(self.seed, str):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.seed")

@@ -8,10 +8,9 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..i18n import explain, t
-from ..skipbo.bots import LEVELS
 from ..skipbo.engine import GameError, Rules
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
-from .settings import BOT_NAMES, GameSettings
+from .settings import GameSettings
 from .testids import testid
 
 STOCK_KINDS = ("standard", "short", "custom")
@@ -27,18 +26,19 @@ class SetupForm:
         self._link = link
         self._on_start = on_start
         s = initial or GameSettings()
+        game = self.kind = s.kind  # the players, bots and their names this game has
         tr = self.tr
         style = {"description_width": "initial"}
         options_style = {"button_width": "auto", **style}  # labels vary with the language
-        self.players = testid(w.ToggleButtons(options=[str(n) for n in range(2, 7)],
+        self.players = testid(w.ToggleButtons(options=[str(n) for n in game.players],
                                        value=str(s.players), description=tr("setup.players"),
                                        style={"button_width": "3.2em", **style}), "players")
         self.level_boxes = [
-            w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in LEVELS],
+            w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in game.bot_levels],
                        value=s.levels[i] if i < len(s.levels) else "medium",
-                       description=BOT_NAMES[i], style={"description_width": "4em"},
+                       description=name, style={"description_width": "4em"},
                        layout=w.Layout(width="20em"))
-            for i in range(5)
+            for i, name in enumerate(game.bot_names)
         ]
         kind = {0: "standard", SHORT_STOCK: "short"}.get(s.stock_size, "custom")
         self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style,
@@ -148,7 +148,7 @@ class SetupForm:
     def _partner_html(self, players: int) -> str:
         """Who plays with the learner: teams are decided by the seats (partners sit opposite)."""
         partner = Rules(players=players, teams=True).partner(0)
-        names = [self.tr("player.you"), *BOT_NAMES]
+        names = [self.tr("player.you"), *self.kind.bot_names]
         return (f'<div class="sb-form-note">'
                 f'{html.escape(self.tr("setup.partner", partner=partner, names=names))}</div>')
 

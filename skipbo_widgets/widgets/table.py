@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import anywidget
 import traitlets
@@ -19,7 +19,7 @@ MAX_MESSAGE_TEXT = 16
 
 
 class CardTable(anywidget.AnyWidget):
-    """Draws one seat's view of the table; see ``view.table_view`` for its shape."""
+    """Draws one seat's view of the table; docs/table-view.md describes its shape."""
 
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
@@ -34,7 +34,8 @@ class CardTable(anywidget.AnyWidget):
     def on_request(self, handler: Callable[[dict[str, str]], object]) -> None:
         """Call ``handler(request)`` for each well-formed request from the browser.
 
-        A request is ``{"type": "move", "move": "h7-b2"}``, ``{"type": "select",
+        A request is ``{"type": "move", "move": "h7-b2"}`` (the page sends
+        ``{"type": "move", "source": "h7", "target": "b2"}``), ``{"type": "select",
         "source": "s"}``, ``{"type": "target", "target": "b1"}`` or ``{"type": "look",
         "pile": "stock-2"}`` (a click on an opponent's pile, named by its test id); anything
         else becomes ``{"type": "malformed"}`` so the controller can say so.
@@ -55,18 +56,28 @@ def parse_request(content: Any) -> dict[str, str]:
 
     Notation and pile names are short printable ASCII: anything else (a lone
     surrogate, a control character) is malformed, so no such text ever reaches
-    a message that goes back to the page.
+    a message that goes back to the page. The page names a move by the source
+    and target names the view gave it; they become one move here.
     """
     if not isinstance(content, dict) or set(content) - {"type", *_FIELDS.values()}:
         return {"type": "malformed"}
     kind = content.get("type")
+    if kind == "move" and "move" not in content:
+        source, target = content.get("source"), content.get("target")
+        if not (_is_name(source) and _is_name(target)):
+            return {"type": "malformed"}
+        return {"type": "move", "move": f"{source}-{target}"}
     field = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if field is None:
+    if field is None or set(content) - {"type", field}:
         return {"type": "malformed"}
     value = content.get(field)
     if value is None and kind == "select":
         return {"type": "select", "source": ""}
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_MESSAGE_TEXT \
-            or not (value.isascii() and value.isprintable()):
+    if not _is_name(value):
         return {"type": "malformed"}
     return {"type": str(kind), field: value}
+
+
+def _is_name(value: Any) -> TypeGuard[str]:
+    return isinstance(value, str) and 0 < len(value) <= MAX_MESSAGE_TEXT \
+        and value.isascii() and value.isprintable()

@@ -16,25 +16,13 @@ from typing import Any
 import ipywidgets as w
 
 from ..i18n import t
-from ..skipbo.bots.hints import source_card
-from ..skipbo.engine import Move, Observation, observe
+from ..skipbo.engine import Observation
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
-from ..tutorials.goals import LEARNER
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
-from .controller import (
-    default_names,
-    empty_stock_message,
-    explain_refusal,
-    look_message,
-)
-from .table import CardTable
+from .controller import Message, explain_refusal
+from .lesson_table import LessonController
 from .testids import testid
-from .view import table_view
-
-#: A message in the learner's language, worked out when shown (so a language
-#: switch translates it too), and its kind: info, error or success.
-Message = tuple[Callable[[], str], str]
 
 
 class TutorialScreen:
@@ -55,24 +43,19 @@ class TutorialScreen:
         self._skip_asked = False
         #: The moves that solved each task this session: a step visited again shows it solved.
         self._solved: dict[str, tuple[str, ...]] = {}
-        self._message: Message | None = None
-        self._shown: Move | None = None
-        #: The card of a wrong try flying back to where it came from (drawn once per id).
-        self._bounce: dict[str, Any] | None = None
-        self._bounces = 0
         self._relabelling = False
-        #: Changes with every new table (step, start again): the page then drops a
-        #: card it had picked up.
-        self._scene = 0
 
-        self.table = CardTable()
-        self.table.on_request(self.request)
+        self.controller = LessonController(self.run, lang=lang)
+        self.controller.on_feedback = self._judged
+        self.controller.on_idle = self._idle
+        self.table = self.controller.table
         self.lesson_picker = testid(w.Dropdown(layout=w.Layout(width="auto")), "lesson-picker")
         self.lesson_picker.observe(self._picked, names="value")
         self.progress_text = testid(w.HTML(), "tutorial-progress")
         self.progress_bar = w.IntProgress(min=0, layout=w.Layout(width="100%"))
         self.text_box = testid(w.HTML(), "tutorial-text")
         self.feedback_box = w.HTML()
+        self.controller.on_refresh = self._show_feedback
         self.quiz_box = testid(w.HBox(layout=w.Layout(flex_flow="row wrap")), "tutorial-quiz")
         self.quiz_box.add_class("sb-quiz")
         self.back_button = testid(w.Button(icon="arrow-left"), "tutorial-back")
@@ -136,17 +119,13 @@ class TutorialScreen:
         moves = moves or self._solved.get(self.step.key, ())
         if moves and self.run.has_task:
             self.run.replay(list(moves))
-        self._new_scene()
+        self.controller.load(self.run)
         self._new_quiz()
         if self.run.done:
             self._solved[self.step.key] = self.run.record
-            self._message = self._done_message()
+            self.controller.message = self._done_message()
         self._save()
         self.render()
-
-    def _new_scene(self) -> None:
-        self._message, self._shown, self._bounce = None, None, None
-        self._scene += 1
 
     def next(self) -> None:
         """The next step; on a task not yet done, the first press only says so."""
@@ -174,7 +153,7 @@ class TutorialScreen:
         """Start the step's task again from its position."""
         self._solved.pop(self.step.key, None)
         self.run.reset()
-        self._new_scene()
+        self.controller.load(self.run)
         self._save()
         self.render()
 
@@ -191,34 +170,6 @@ class TutorialScreen:
 
     # -- the learner's moves ---------------------------------------------------
 
-    def request(self, request: dict[str, str]) -> None:
-        """A request from the card table (checked for shape by :class:`CardTable`)."""
-        kind = request.get("type")
-        if kind == "move":
-            self.try_move(request.get("move", ""))
-        elif kind in ("select", "target"):
-            source = request.get("source")
-            if self._empty_stock(source) is not None and not (self.run.has_task and self.run.done):
-                self._message = (lambda: self._empty_stock(source) or "", "error")
-                self.render_table()
-            elif not self.run.active and (source or request.get("target")):
-                self._idle()
-        elif kind == "look" and self._look(request.get("pile")):
-            self._message = (lambda: self._look(request.get("pile")), "info")
-            self.render_table()
-        else:
-            self.say("error.bad_request", "error")
-
-    def _look(self, pile: str | None) -> str:
-        """What a click on a pile nobody may play from says (``""``: no such pile)."""
-        return look_message(observe(self.run.game, LEARNER), pile, tr=self.tr,
-                            names=self._names()) or ""
-
-    def _empty_stock(self, source: str | None) -> str | None:
-        """Why nothing comes from a clicked stock pile that is empty (else ``None``)."""
-        return empty_stock_message(observe(self.run.game, LEARNER), source, tr=self.tr,
-                                   names=self._names())
-
     def _idle(self) -> None:
         """A click where nothing can move: a solved task keeps its praise."""
         if self.step.quiz is not None and not self.run.done:
@@ -226,25 +177,17 @@ class TutorialScreen:
         elif not (self.run.has_task and self.run.done):
             self.say("tutorial.no_task")
 
-    def try_move(self, text: str) -> Feedback:
-        before = observe(self.run.game, LEARNER)
-        feedback = self.run.try_move(text)
-        if feedback.kind == "idle":
-            self._idle()
-            return feedback
-        self._shown = feedback.show
-        wrong = feedback.kind == "wrong"
-        self._bounce = self._bounce_back(feedback.move, before) if wrong else None
+    def _judged(self, feedback: Feedback, before: Observation) -> None:
+        """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
             self._solved[self.step.key] = self.run.record
-            self._message = self._done_message()
+            self.controller.message = self._done_message()
         elif feedback.kind == "progress":
-            self._message = (lambda: self.tr("tutorial.keep_going"), "info")
+            self.controller.message = (lambda: self.tr("tutorial.keep_going"), "info")
         else:
-            self._message = (lambda: self._why(feedback, before), "error")
+            self.controller.message = (lambda: self._why(feedback, before), "error")
         self._save()
         self.render()
-        return feedback
 
     def answer(self, choice: str) -> Feedback:
         """The learner picked a quiz answer: why it is right, or why not."""
@@ -252,26 +195,16 @@ class TutorialScreen:
         quiz = self.step.quiz
         if feedback.kind == "done":
             self._solved[self.step.key] = self.run.record
-            self._message = self._done_message()
+            self.controller.message = self._done_message()
         elif feedback.kind == "wrong" and quiz is not None:
             why = quiz.why_key(self.step.key, choice)
-            self._message = (lambda: f"{self.tr(why)} {self.tr('tutorial.try_again')}", "error")
+            self.controller.message = (
+                lambda: f"{self.tr(why)} {self.tr('tutorial.try_again')}", "error")
         else:
             return feedback
         self._save()
         self.render()
         return feedback
-
-    def _bounce_back(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
-        """Where the card of a wrong try was put and where it goes back to, as table test ids."""
-        if move is None or move.is_end:
-            return None
-        owner = before.partner if move.partner and before.partner is not None else LEARNER
-        home = {"s": f"stock-{owner}", "d": f"discard-{owner}-{move.index}"}.get(move.source,
-                                                                                 "hand")
-        put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
-        self._bounces += 1
-        return {"id": self._bounces, "card": source_card(before, move), "from": put, "to": home}
 
     def _done_message(self) -> Message:
         quiz = self.step.quiz
@@ -309,8 +242,7 @@ class TutorialScreen:
 
     def say(self, key: str, kind: str = "info") -> None:
         """Show the message ``key`` (in whatever language is chosen when it shows)."""
-        self._message = (lambda: self.tr(key), kind)
-        self.render_table()
+        self.controller.tell(lambda: self.tr(key), kind)
 
     def _save(self) -> None:
         if self._on_progress is not None:
@@ -321,6 +253,7 @@ class TutorialScreen:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        self.controller.set_lang(lang)
         self.back_button.description = self.tr("ui.back")
         self.again_button.description = self.tr("tutorial.again")
         self.menu_button.description = self.tr("game.menu")
@@ -342,7 +275,7 @@ class TutorialScreen:
             self._relabelling = False
 
     def _names(self) -> list[str]:
-        return default_names(self.run.game.rules.players, LEARNER, self.lang)
+        return self.controller.names
 
     def render(self) -> None:
         lessons, lesson = self.lessons, self.lessons[self.lesson]
@@ -384,9 +317,6 @@ class TutorialScreen:
                 f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
         return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
 
-    def _task_text(self) -> str:
-        return f'{self.tr("tutorial.your_task")} {self.tr(self.step.key + ".task")}'
-
     def _render_quiz(self) -> None:
         """Labels in the learner's language; once answered right, the right one stays lit."""
         quiz = self.step.quiz
@@ -400,29 +330,14 @@ class TutorialScreen:
             button.disabled = self.run.done
 
     def render_table(self) -> None:
-        text, kind = (self._message[0](), self._message[1]) if self._message else ("", "info")
-        # On a narrow screen the lesson's text sits above the table, out of sight while
-        # the learner taps the cards: the open task is said in the table's own status line
-        # too (app.css shows that line only there), until an answer takes its place.
-        task = self.run.has_task and not self.run.done and not text
-        self.table.view = {
-            **table_view(observe(self.run.game, LEARNER), names=self._names(), tr=self.tr,
-                         lang=self.lang, interactive=self.run.active, highlight=self._highlight(),
-                         status=self._task_text() if task else text,
-                         status_kind="todo" if task else kind),
-            "scene": self._scene,
-            "bounce": self._bounce,
-        }
+        self.controller.refresh()
+
+    def _show_feedback(self) -> None:
+        """The message beside the table too (the table's own line is for narrow screens)."""
+        text, kind = self.controller.said()
         self.feedback_box.value = "" if not text else (
             f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '
             f'aria-live="polite">{html.escape(text)}</div>')
-
-    def _highlight(self) -> tuple[str, ...]:
-        """The shown move (after a second miss), else what the step lights up."""
-        shown = self._shown
-        if shown is None:
-            return self.step.highlight
-        return ("end-turn",) if shown.is_end else (shown.source_text, shown.target_text)
 
     def _render_end(self) -> None:
         title = html.escape(self.tr("tutorial.finished_title"))

@@ -1,8 +1,11 @@
 """What the card table draws: a JSON-friendly dict built from one seat's observation.
 
 The browser gets only this: what the seat may see, the names and labels in
-the learner's language, and for every source the targets that are legal now
-(so only legal targets light up). Python checks every move request again.
+the learner's language, the faces of the cards as they are printed, every
+pile's source and target name, and for every source the targets that are legal
+now (so only legal targets light up). The page never builds nor reads a move:
+it sends back the names it was given, and Python checks every request again.
+``docs/table-view.md`` describes the shape; :mod:`.view_schema` checks it.
 """
 
 from __future__ import annotations
@@ -11,9 +14,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..i18n import normalize_lang
-from ..i18n.grammar import FACE_LETTERS, face_letter
+from ..i18n.grammar import face_letter
 from ..skipbo.engine import WILD, Observation
-from ..skipbo.engine.cards import TOP_VALUE
+from ..skipbo.engine.cards import TOP_VALUE, card_text
+from ..skipbo.engine.moves import END_MOVE
+
+#: The card backs: the name of the game, or the four suits of a playing-card deck.
+BACKS = {"skipbo": "SKIP-BO", "playing": "♠♥♣♦"}
 
 Translate = Callable[..., str]
 
@@ -35,6 +42,29 @@ def legal_targets(obs: Observation) -> tuple[dict[str, list[str]], bool]:
         else:
             legal.setdefault(move.source_text, []).append(move.target_text)
     return legal, can_end
+
+
+def band(card: int) -> str:
+    """The colour a card is printed in: the wild card, 1 to 4, 5 to 8 or 9 to 12."""
+    if card == WILD:
+        return "wild"
+    return "low" if card <= 4 else "mid" if card <= 8 else "high"
+
+
+def card_faces(faces: str, lang: str) -> dict[str, dict[str, str]]:
+    """Every card's face as the page prints it, by card value (``"0"`` is the wild card):
+    the text in the middle, the text in the corners and the colour band."""
+    result = {}
+    for card in range(TOP_VALUE + 1):
+        text = face_letter(card, lang, faces)
+        corner = "SB" if card == WILD and faces != "playing" else text
+        result[str(card)] = {"text": text, "corner": corner, "band": band(card)}
+    return result
+
+
+def hand_source(card: int) -> str:
+    """A hand card as a move's source (``h7``, ``hW``)."""
+    return f"h{card_text(card)}"
 
 
 def table_view(
@@ -67,6 +97,7 @@ def table_view(
             "hand_count": v.hand_count,
             "hand_label": tr("table.cards_in_hand", count=v.hand_count),
             "discards": [list(p) for p in v.discards],
+            **pile_names(v.seat, obs.seat, partner, len(v.discards)),
         }
         for v in obs.seats
     ]
@@ -75,16 +106,17 @@ def table_view(
     return {
         "lang": lang,
         "faces": obs.rules.faces,
-        # The letters on playing cards in this language (the table draws them).
-        "face_letters": {str(card): letter
-                         for card, letter in FACE_LETTERS[letters_lang].items()},
+        "card_faces": card_faces(obs.rules.faces, letters_lang),
+        "card_back": BACKS[obs.rules.faces],
         "me": obs.seat,
         "current": obs.current,
         "players": players,
         "hand": list(obs.hand),
+        "hand_sources": [hand_source(card) for card in obs.hand],
         "building": [
             {
                 "cards": list(pile),
+                "target": f"b{i + 1}",
                 "needs": obs.needs(i),
                 "label": tr("pile.building", pile=i),
                 "needs_label": tr("table.needs",
@@ -97,13 +129,33 @@ def table_view(
         "draw_count": obs.draw_count,
         "draw_label": tr("table.draw_count", count=obs.draw_count),
         "completed_count": obs.completed_count,
+        # Completed piles lie aside face up, their 12 on top: not a second draw pile.
+        "completed_top": TOP_VALUE if obs.completed_count else None,
         "completed_label": tr("table.completed", count=obs.completed_count // TOP_VALUE),
         "interactive": interactive,
         "legal": legal,
         "can_end": can_end,
+        "end_move": str(END_MOVE) if can_end else None,
         "labels": {name: tr(key) for name, key in LABELS.items()},
         "discard_labels": [tr("pile.discard", pile=i) for i in range(len(obs.me.discards))],
         "status": status,
         "status_kind": status_kind,
         "highlight": list(highlight),
+    }
+
+
+def pile_names(seat: int, me: int, partner: int | None, discards: int) -> dict[str, Any]:
+    """A seat's piles as move sources and targets (``None``: not one).
+
+    The learner plays from their stock and discard piles and discards onto the
+    latter; a partner's piles are sources too (``ps``, ``pd1``); an opponent's
+    piles are neither (a click on one asks whose they are).
+    """
+    prefix = "" if seat == me else "p" if seat == partner else None
+    if prefix is None:
+        return {"stock_source": None, "discard_sources": None, "discard_targets": None}
+    return {
+        "stock_source": f"{prefix}s",
+        "discard_sources": [f"{prefix}d{i + 1}" for i in range(discards)],
+        "discard_targets": [f"d{i + 1}" for i in range(discards)] if seat == me else None,
     }

@@ -56,3 +56,7 @@ def test_a_game_never_imports_widgets_tutorials_bench_or_another_game(game: str)
 def test_a_game_engine_imports_only_core_and_itself(game: str) -> None:
     for path in modules(f"{game}/engine"):
         assert imported(path) <= {"core", game}, path
+
+
+def test_the_games_registry_imports_only_the_games_and_core() -> None:
+    assert imported(PACKAGE / "games.py") <= {"core", *GAMES}

@@ -132,7 +132,8 @@ def test_the_view_shows_only_what_the_seat_may_see() -> None:
     assert view["hand"] == game.hand_cards(0)
     for p in view["players"]:
         assert set(p) == {"seat", "name", "is_me", "is_partner", "is_current", "team",
-                          "stock_top", "stock_count", "hand_count", "hand_label", "discards"}
+                          "stock_top", "stock_count", "hand_count", "hand_label", "discards",
+                          "stock_source", "discard_sources", "discard_targets"}
         assert p["stock_top"] == game.stocks[p["seat"]][-1]
     assert "draw_pile" not in view and view["draw_count"] == len(game.draw_pile)
 

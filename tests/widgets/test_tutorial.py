@@ -431,7 +431,7 @@ def test_playing_cards_show_the_language_s_own_letters(lang: str, queen: str) ->
     tut = screen(lang)
     tut.go(*where)
     view = tut.table.view
-    assert view["faces"] == "playing" and view["face_letters"]["12"] == queen
+    assert view["faces"] == "playing" and view["card_faces"]["12"]["text"] == queen
     assert view["building"][1]["needs"] == 12 and queen in view["building"][1]["needs_label"]
 
 

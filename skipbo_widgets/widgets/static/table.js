@@ -1,22 +1,12 @@
 // The Skip-Bo card table: draws the `view` traitlet, turns clicks, drags and
-// keys into move requests. It never decides what is legal: the view lists the
-// legal targets of every source, and Python checks every request again.
+// keys into move requests. It knows no rule and no notation: the view gives every
+// pile's source and target name, the legal targets of every source and the faces of
+// the cards (docs/table-view.md); the page sends those names back and Python checks
+// every request again.
 
-const WILD = 0;
-
-function band(card) {
-  if (card === WILD) return "wild";
-  if (card <= 4) return "low";
-  if (card <= 8) return "mid";
-  return "high";
-}
-
-// Playing-card letters come from the view, in the learner's language (B for Bube, V for vrouw).
-function faceText(card, faces, letters) {
-  if (faces === "playing") {
-    return (letters || {})[String(card)] ?? String(card);
-  }
-  return card === WILD ? "SKIP-BO" : String(card);
+// A card's face as printed, from the view (letters in the learner's language: B for Bube).
+function face(card, view) {
+  return (view.card_faces || {})[String(card)] || { text: "", corner: "", band: "" };
 }
 
 function h(tag, attrs = {}, ...children) {
@@ -40,18 +30,18 @@ function cardNode(card, view, extra = {}) {
   }
   if (card === "back") {
     return h("div", { class: "sb-card sb-back", "aria-hidden": "true" },
-      h("span", { class: "sb-back-logo", text: faces === "playing" ? "♠♥♣♦" : "SKIP-BO" }));
+      h("span", { class: "sb-back-logo", text: view.card_back || "" }));
   }
-  const text = faceText(card, faces, view.face_letters);
-  const cls = `sb-card sb-face sb-${band(card)} sb-faces-${faces}` + (card === WILD ? " sb-wild" : "");
+  const { text, corner, band } = face(card, view);
+  const cls = `sb-card sb-face sb-${band} sb-faces-${faces}` + (band === "wild" ? " sb-wild" : "");
   return h("div", { class: cls, "data-card": card, ...extra },
-    h("span", { class: "sb-corner sb-tl", text: card === WILD && faces !== "playing" ? "SB" : text }),
+    h("span", { class: "sb-corner sb-tl", text: corner }),
     h("span", { class: "sb-value", text }),
-    h("span", { class: "sb-corner sb-br", text: card === WILD && faces !== "playing" ? "SB" : text }));
+    h("span", { class: "sb-corner sb-br", text: corner }));
 }
 
 function render({ model, el }) {
-  let selected = null; // a source in notation: "s", "d2", "h7", "hW", "ps", "pd1"
+  let selected = null; // a source's name, as the view gives it
   let lastStatus = "";
   let lastScene; // a lesson's table number (a new step, or the step started again)
   let lastBounce = 0; // the last wrong try whose card was flown back
@@ -64,7 +54,7 @@ function render({ model, el }) {
 
   function request(source, targetId) {
     selected = null;
-    model.send({ type: "move", move: `${source}-${targetId}` });
+    model.send({ type: "move", source, target: targetId });
     draw();
   }
 
@@ -145,7 +135,7 @@ function render({ model, el }) {
   function playerPanel(p, v) {
     const L = v.labels || {};
     const mine = p.seat === v.me;
-    const prefix = mine ? "" : p.is_partner ? "p" : null; // null: an opponent's piles are not sources
+    const ours = p.stock_source !== null; // the learner's or the partner's: an opponent's piles are no sources
     const classes = ["sb-player", mine ? "sb-me" : "sb-other"];
     if (p.is_current) classes.push("sb-current");
     if (p.is_partner) classes.push("sb-partner");
@@ -153,11 +143,11 @@ function render({ model, el }) {
     const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
     let stock;
-    if (prefix === null) {
+    if (!ours) {
       stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
         onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
     } else if (stockCard !== null) {
-      stock = pileButton({ source: `${prefix}s`, content: cardNode(stockCard, v), label: stockLabel,
+      stock = pileButton({ source: p.stock_source, content: cardNode(stockCard, v), label: stockLabel,
         testid: `stock-${p.seat}`, cls: "sb-stock-pile" });
     } else {
       // An empty stock pile is no source, but a click on it still reaches Python,
@@ -167,7 +157,7 @@ function render({ model, el }) {
         "data-testid": `stock-${p.seat}`, "aria-label": stockLabel,
         onclick: () => {
           selected = null;
-          model.send({ type: "select", source: `${prefix}s` });
+          model.send({ type: "select", source: p.stock_source });
           draw();
         },
       }, cardNode(null, v));
@@ -176,14 +166,14 @@ function render({ model, el }) {
     const discards = p.discards.map((pile, i) => {
       const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;
       const testid = `discard-${p.seat}-${i}`;
-      if (prefix === null) {
+      if (!ours) {
         return h("div", { class: "sb-discard", "data-testid": testid, title: label, onclick: look(testid) },
           stack(pile, v, 4));
       }
       const button = pileButton({
-        source: pile.length ? `${prefix}d${i + 1}` : null,
-        empty: `${prefix}d${i + 1}`,
-        targetId: mine ? `d${i + 1}` : null,
+        source: pile.length ? p.discard_sources[i] : null,
+        empty: p.discard_sources[i],
+        targetId: p.discard_targets ? p.discard_targets[i] : null,
         content: stack(pile, v, mine ? 6 : 4), label, testid, cls: "sb-discard",
       });
       // The learner's piles are numbered as the lessons and messages name them.
@@ -224,7 +214,7 @@ function render({ model, el }) {
     const building = v.building.map((pile, i) => h("div", { class: "sb-build" },
       h("span", { class: "sb-pile-no", "aria-hidden": "true", text: String(i + 1) }),
       pileButton({
-        targetId: `b${i + 1}`,
+        targetId: pile.target,
         content: stack(pile.cards, v, 1),
         label: `${pile.label || ""}, ${pile.needs_label || ""}`,
         testid: `build-${i}`, cls: "sb-building-pile",
@@ -236,17 +226,16 @@ function render({ model, el }) {
         cardNode(v.draw_count ? "back" : null, v),
         h("span", { class: "sb-count", text: v.draw_label || "" })),
       h("div", { class: "sb-building" }, building),
-      // Completed piles lie aside face up, their 12 on top: not a second draw pile.
       h("div", { class: "sb-side-pile", "data-testid": "completed", title: L.completed || "",
         onclick: look("completed") },
-        cardNode(v.completed_count ? 12 : null, v),
+        cardNode(v.completed_top, v),
         h("span", { class: "sb-count", text: v.completed_label || "" }))));
 
     const me = v.players[v.me];
     const hand = v.hand.map((card, i) => pileButton({
-      source: `h${card === WILD ? "W" : card}`,
+      source: v.hand_sources[i],
       content: cardNode(card, v),
-      label: `${L.hand || ""}: ${faceText(card, v.faces, v.face_letters)}`,
+      label: `${L.hand || ""}: ${face(card, v).text}`,
       testid: `hand-card-${i}`, cls: "sb-hand-card",
     }));
     root.append(h("div", { class: "sb-mine" },
@@ -255,7 +244,7 @@ function render({ model, el }) {
         h("div", { class: "sb-label", text: L.hand || "" }),
         h("div", { class: "sb-hand-cards" }, hand),
         v.can_end ? h("button", { type: "button", class: "sb-end", "data-testid": "end-turn",
-          onclick: () => model.send({ type: "move", move: "end" }), text: L.end_turn || "" }) : null)));
+          onclick: () => model.send({ type: "move", move: v.end_move }), text: L.end_turn || "" }) : null)));
 
     if (v.status) {
       const status = h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",

@@ -1,0 +1,125 @@
+"""The table controller of a lesson step: the learner's tries are judged, not pushed.
+
+The same requests, refusals, highlighting and view as in a game
+(:class:`~.controller.TableController`); only a move differs: the step's
+:class:`~skipbo_widgets.tutorials.StepRun` judges it and takes a wrong one back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..skipbo.bots.hints import source_card
+from ..skipbo.engine import Move, Observation
+from ..tutorials import Feedback, StepRun
+from ..tutorials.goals import LEARNER
+from .controller import Message, TableController, default_names, lit
+from .table import CardTable
+
+#: Told of every judged try, with what the learner saw before it.
+FeedbackListener = Callable[[Feedback, Observation], None]
+
+
+class LessonController(TableController):
+    """One step's table: ``run`` judges each try; ``on_feedback`` hears the verdict."""
+
+    def __init__(self, run: StepRun, *, lang: str, table: CardTable | None = None) -> None:
+        self.run = run
+        self.message: Message | None = None
+        self.shown: Move | None = None
+        #: The card of a wrong try flying back to where it came from (drawn once per id).
+        self.bounce: dict[str, Any] | None = None
+        self._bounces = 0
+        #: Changes with every new table (step, start again): the page then drops a
+        #: card it had picked up.
+        self.scene = 0
+        self.on_feedback: FeedbackListener | None = None
+        self.on_idle: Callable[[], None] | None = None
+        self.on_refresh: Callable[[], None] | None = None
+        super().__init__(run.game, seat=LEARNER, lang=lang, table=table,
+                         names=default_names(run.game.rules.players, LEARNER, lang))
+
+    def load(self, run: StepRun) -> None:
+        """Show a step's table (a new step, or the same one started again)."""
+        self.run, self.game = run, run.game
+        self.message, self.shown, self.bounce = None, None, None
+        self.scene += 1
+        self.set_lang(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.names = default_names(self.game.rules.players, LEARNER, lang)
+
+    # -- what differs from a game ---------------------------------------------
+
+    @property
+    def interactive(self) -> bool:
+        return self.run.active
+
+    def move(self, text: str) -> bool:
+        """Let the step judge the try; the listener says what it means."""
+        before = self.observation()
+        feedback = self.run.try_move(text)
+        if feedback.kind == "idle":
+            self.idle()
+            return False
+        self.shown = feedback.show
+        self.bounce = self._bounce_back(feedback.move, before) if feedback.kind == "wrong" \
+            else None
+        if self.on_feedback is not None:
+            self.on_feedback(feedback, before)
+        return feedback.kind in ("progress", "done")
+
+    def empty_stock(self, source: str | None) -> str | None:
+        if self.run.has_task and self.run.done:  # a solved task keeps its praise
+            return None
+        return super().empty_stock(source)
+
+    def idle(self) -> None:
+        if self.on_idle is not None:
+            self.on_idle()
+
+    def picked_up(self) -> None:
+        """A card picked up in a lesson keeps the step's answer in sight."""
+
+    def tell(self, text: Callable[[], str], kind: str) -> None:
+        self.message = (text, kind)
+        self.refresh()
+
+    def status(self) -> tuple[str, str]:
+        """The message, else the open task (on a narrow screen the lesson's text sits
+        above the table, out of sight while the learner taps the cards: app.css shows
+        this line only there)."""
+        text, kind = self.said()
+        if self.run.has_task and not self.run.done and not text:
+            step = self.run.step
+            return f'{self.tr("tutorial.your_task")} {self.tr(step.key + ".task")}', "todo"
+        return text, kind
+
+    def said(self) -> tuple[str, str]:
+        """The message in the current language, and its kind (``""`` for none)."""
+        return (self.message[0](), self.message[1]) if self.message else ("", "info")
+
+    def lit(self) -> tuple[str, ...]:
+        """The shown move (after a second miss), else what the step lights up."""
+        return lit(self.shown) if self.shown is not None else self.run.step.highlight
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.on_refresh is not None:
+            self.on_refresh()
+
+    def view_extras(self) -> dict[str, Any]:
+        return {"scene": self.scene, "bounce": self.bounce}
+
+    def _bounce_back(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+        """Where the card of a wrong try was put and where it goes back to, as table test ids."""
+        if move is None or move.is_end:
+            return None
+        owner = before.partner if move.partner and before.partner is not None else LEARNER
+        home = {"s": f"stock-{owner}", "d": f"discard-{owner}-{move.index}"}.get(move.source,
+                                                                                 "hand")
+        put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
+        self._bounces += 1
+        return {"id": self._bounces, "card": source_card(before, move), "from": put, "to": home}
