@@ -9,7 +9,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
+#: A turn review's verdict, by the value a move lost against the best one.
+Grade = Literal["good", "inaccuracy", "mistake"]
 
 Z95 = 1.959964
 
@@ -38,3 +44,22 @@ def seating(a: str, b: str, players: int, swapped: bool) -> list[str]:
     """Who sits where: ``a b a b ...``, or ``b a b a ...`` when swapped."""
     first, second = (b, a) if swapped else (a, b)
     return [first if s % 2 == 0 else second for s in range(players)]
+
+
+def grade(loss: float, inaccuracy: float, mistake: float) -> Grade:
+    """``mistake`` from a loss of ``mistake`` on, ``inaccuracy`` from ``inaccuracy`` on."""
+    if loss >= mistake:
+        return "mistake"
+    return "inaccuracy" if loss >= inaccuracy else "good"
+
+
+def latency(call: Callable[[T], object], positions: Iterable[T]) -> dict[str, float | int]:
+    """Milliseconds of ``call`` on each position: how many, p50, p99 and max."""
+    times: list[float] = []
+    for position in positions:
+        start = time.perf_counter()
+        call(position)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {"positions": len(times), "p50_ms": percentile(times, 0.50),
+            "p99_ms": percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}

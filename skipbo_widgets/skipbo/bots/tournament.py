@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ...core.stats import percentile, seating, wilson
+from ...core.stats import latency, percentile, seating, wilson
 from ..engine import Game, Observation, Rules, observe
 from .hints import hint
 from .players import MAX_TURNS, make_bot, play_game
@@ -80,14 +80,7 @@ def decision_points(*, games: int = 4, players: Iterable[int] = (2, 4), seed: in
 def hint_latency(**positions: Any) -> dict[str, Any]:
     """Time :func:`~skipbo_widgets.skipbo.bots.hints.hint` on every :func:`decision_points`
     position: p50, p99 and max in milliseconds."""
-    times: list[float] = []
-    for obs in decision_points(**positions):
-        start = time.perf_counter()
-        hint(obs)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"positions": len(times), "p50_ms": percentile(times, 0.50),
-            "p99_ms": percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}
+    return latency(hint, decision_points(**positions))
 
 
 def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, Any]:

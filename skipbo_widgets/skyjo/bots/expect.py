@@ -9,7 +9,7 @@ worth their mean.
 >>> from skipbo_widgets.skyjo.engine import Round
 >>> k = Knowledge.of(Round.new(seed=1).observe(0))
 >>> k.total, round(k.mean, 2)
-(149, 5.09)
+(149, 5.06)
 """
 
 from __future__ import annotations

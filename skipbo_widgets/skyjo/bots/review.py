@@ -8,33 +8,30 @@ points, less than a card of average worth kept a little too long);
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import NamedTuple
 
+from ...core.stats import Grade, grade
 from ..engine import Move, Observation
 from .explain import Explain, Reason
 from .hints import explain
 from .options import choices
 
-Grade = Literal["good", "inaccuracy", "mistake"]
 INACCURACY = 1.5
 MISTAKE = 4.0
 
 
-@dataclass(frozen=True)
-class Review:
-    """The grade, the expected points lost, the reasons and the best move."""
+class Review(NamedTuple):
+    """A reviewed ``move``: its grade and expected points lost against ``best``, and why."""
 
-    grade: Grade
-    loss: float
-    reasons: tuple[Reason, ...]
+    move: Move
     best: Move
+    loss: float
+    grade: Grade
+    reasons: tuple[Reason, ...]
 
 
 def grade_of(loss: float) -> Grade:
-    if loss >= MISTAKE:
-        return "mistake"
-    return "inaccuracy" if loss >= INACCURACY else "good"
+    return grade(loss, INACCURACY, MISTAKE)
 
 
 def review_move(obs: Observation, move: Move) -> Review:
@@ -43,8 +40,8 @@ def review_move(obs: Observation, move: Move) -> Review:
     best = table.best
     mine = table.of(move)
     loss = max(0.0, mine.value - best.value)
-    grade = grade_of(loss)
-    if grade == "good":
-        return Review(grade, loss, ((Explain.GOOD, {}),), best.move)
+    verdict = grade_of(loss)
+    if verdict == "good":
+        return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
     lost: Reason = (Explain.LOST, {"points": round(loss, 1), "best": str(best.move)})
-    return Review(grade, loss, (lost, *explain(obs, table)), best.move)
+    return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))

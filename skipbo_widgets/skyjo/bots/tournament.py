@@ -15,11 +15,10 @@ mean round scores are over every round each side played.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ...core.stats import percentile, wilson
+from ...core.stats import latency, wilson
 from ..engine import Observation, Round, Rules
 from .hints import hint
 from .players import make_bot, play_match
@@ -72,11 +71,4 @@ def decision_points(*, rounds: int = 4, players: Iterable[int] = (2, 4),
 
 def hint_latency(**positions: Any) -> dict[str, Any]:
     """Milliseconds per :func:`~.hints.hint` over :func:`decision_points`: p50, p99, max."""
-    times: list[float] = []
-    for obs in decision_points(**positions):
-        start = time.perf_counter()
-        hint(obs)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"positions": len(times), "p50_ms": percentile(times, 0.50),
-            "p99_ms": percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}
+    return latency(hint, decision_points(**positions))
