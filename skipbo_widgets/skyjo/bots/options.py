@@ -4,8 +4,10 @@ The strong bot, the hints and the turn review all read this one table. A
 choice that keeps the round going is worth the grid's expected score
 (:func:`.expect.grid_value`). A choice that turns the seat's last card ends
 the round (``SJ-LAST-TURNS``): it is worth the doubling-weighted score
-(:func:`.expect.ending_points`) plus what the others gain in their one more
-turn, since ending the round stops them improving while the seat is ahead.
+(:func:`.expect.ending_points`), plus what the seat would gain in its next
+turn (given up by ending), less what the others gain in the turn that
+ending denies them (they play one more turn either way, but two if the
+round goes on).
 Once another seat has ended the round, every choice is valued by the final
 score it expects: in the last turns the seat only minimises.
 
@@ -66,8 +68,10 @@ class Table:
     cells: tuple[Cell, ...]
     #: Each other seat's (seat, expected final score, variance) after its last turn.
     others: tuple[tuple[int, float, float], ...]
-    #: What the others gain on average in one more turn (the cost of not ending).
+    #: What the others gain on average in one more turn (denied by ending now).
     others_gain: float
+    #: What the seat itself would gain in its next turn (given up by ending now).
+    own_gain: float
 
     @property
     def best(self) -> Choice:
@@ -124,7 +128,8 @@ def choices(obs: Observation) -> Table:
     others = tuple(_others(obs, k))
     gain = sum(one_turn_gain(cells_of(obs, s), obs.discard_top, k)
                for s in range(obs.rules.players) if s != obs.seat) / max(1, len(others))
-    table = Table((), k, tuple(cells), others, gain)
+    own = one_turn_gain(cells, obs.discard_top, k)
+    table = Table((), k, tuple(cells), others, gain, own)
     grid = _Grid(cells, k)
     if obs.phase == "setup":
         rank = {p: i for i, p in enumerate(SETUP_ORDER)}
@@ -138,7 +143,7 @@ def choices(obs: Observation) -> Table:
     # Ties keep the legal order: the same observation always gives the same choice.
     order = {m: i for i, m in enumerate(obs.legal_moves)}
     found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, -1)))
-    return Table(tuple(found), k, tuple(cells), others, gain)
+    return Table(tuple(found), k, tuple(cells), others, gain, own)
 
 
 def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float]]:
@@ -165,7 +170,7 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
         return Choice(move, grid.with_card(place, card))
     score = grid.final_score(place, card)
     chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
-    value = ending_points(score, chance, obs.rules) + table.others_gain
+    value = ending_points(score, chance, obs.rules) + _ending_cost(table)
     return Choice(move, value, True, score, chance)
 
 
@@ -178,7 +183,11 @@ def _ending_reveal(obs: Observation, table: Table, grid: _Grid, move: Move) -> C
         low = lowest_chance(score, others)
         value += p * ending_points(score, low, obs.rules)
         chance += p * low
-    return Choice(move, value + table.others_gain, True, None, chance)
+    return Choice(move, value + _ending_cost(table), True, None, chance)
+
+
+def _ending_cost(table: Table) -> float:
+    return table.own_gain - table.others_gain
 
 
 def _draw_choice(obs: Observation, table: Table, grid: _Grid) -> Choice:
