@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import DRAW, Move, Observation
 from ..engine.cards import Card
@@ -125,11 +125,10 @@ def choices(obs: Observation) -> Table:
     """The :class:`Table` of the seat to move in ``obs`` (its own observation)."""
     k = Knowledge.of(obs)
     cells = cells_of(obs, obs.seat)
-    others = tuple(_others(obs, k))
-    gain = sum(one_turn_gain(cells_of(obs, s), obs.discard_top, k)
-               for s in range(obs.rules.players) if s != obs.seat) / max(1, len(others))
+    others = _others(obs, k)
+    gain = sum(g for *_, g in others) / max(1, len(others))
     own = one_turn_gain(cells, obs.discard_top, k)
-    table = Table((), k, tuple(cells), others, gain, own)
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
     grid = _Grid(cells, k)
     if obs.phase == "setup":
         rank = {p: i for i, p in enumerate(SETUP_ORDER)}
@@ -143,10 +142,12 @@ def choices(obs: Observation) -> Table:
     # Ties keep the legal order: the same observation always gives the same choice.
     order = {m: i for i, m in enumerate(obs.legal_moves)}
     found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, -1)))
-    return Table(tuple(found), k, tuple(cells), others, gain, own)
+    return replace(table, choices=tuple(found))
 
 
-def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float]]:
+def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float, float]]:
+    """Each other seat: its expected final score after one more turn, the variance of
+    its face-down cards, and what that turn gains it (nothing once it ended the round)."""
     out = []
     for seat in range(obs.rules.players):
         if seat == obs.seat:
@@ -154,7 +155,7 @@ def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float]]:
         cells = cells_of(obs, seat)
         grid = _Grid(cells, k)
         gain = 0.0 if obs.ender == seat else one_turn_gain(cells, obs.discard_top, k)
-        out.append((seat, grid.value - gain, grid.hidden * k.variance))
+        out.append((seat, grid.value - gain, grid.hidden * k.variance, gain))
     return out
 
 
@@ -162,9 +163,7 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     """A ``take``, ``swap`` or ``drop`` move with ``card`` (the card taken or drawn)."""
     place = move.place
     if move.kind == "drop":
-        if grid.hidden == 1 and obs.ender is None:
-            return _ending_reveal(obs, table, grid, move)
-        return Choice(move, grid.value)
+        return _drop(obs, table, grid, move)
     ends = grid.hidden == 1 and grid.cells[place] is HIDDEN and obs.ender is None
     if not ends:
         return Choice(move, grid.with_card(place, card))
@@ -174,8 +173,11 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     return Choice(move, value, True, score, chance)
 
 
-def _ending_reveal(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
-    """Dropping the drawn card and turning the last face-down card: its value is unknown."""
+def _drop(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
+    """Dropping the drawn card and turning a face-down card: the grid keeps its expected
+    score, unless that card is the last one: then its unknown value ends the round."""
+    if grid.hidden != 1 or obs.ender is not None:
+        return Choice(move, grid.value)
     others = [(m, v) for _, m, v in table.others]
     value = chance = 0.0
     for card, p in table.knowledge.values():
@@ -195,7 +197,7 @@ def _draw_choice(obs: Observation, table: Table, grid: _Grid) -> Choice:
     legal_places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
     hidden = [p for p in legal_places if grid.cells[p] is HIDDEN]
     value = 0.0
-    drops = [_place(obs, table, grid, DROPS[p], 0) for p in hidden]
+    drops = [_drop(obs, table, grid, DROPS[p]) for p in hidden]
     best_drop = min((c.value for c in drops), default=float("inf"))
     for card, p in table.knowledge.values():
         best = best_drop

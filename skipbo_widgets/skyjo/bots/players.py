@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 from ..engine import DRAW, Match, Move, Observation, Round, Rules
@@ -76,7 +76,7 @@ class MediumBot:
         return None
 
 
-class BeginnerBot(MediumBot):
+class BeginnerBot:
     """Gentle: keeps only really low cards, never looks at columns, and reveals its
     cards in reading order."""
 
@@ -95,7 +95,7 @@ class BeginnerBot(MediumBot):
         return DROPS[obs.me.hidden[0]] if obs.me.hidden else SWAPS[max(up)[1]]
 
 
-_BOTS: dict[str, type[StrongBot] | type[MediumBot]] = {
+_BOTS: dict[str, Callable[[], Bot]] = {
     "beginner": BeginnerBot, "medium": MediumBot, "strong": StrongBot}
 
 
