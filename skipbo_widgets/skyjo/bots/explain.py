@@ -3,7 +3,8 @@
 The i18n layer renders ``(code, params)`` as the message ``explain.skyjo.<code>``
 (``review.skyjo.<code>`` for :data:`REVIEW_CODES`). Values are card values
 (ints); ``place`` is a grid place in notation (``"b2"``); ``column`` a column
-letter; ``mean`` a float; ``chance`` a whole percentage; ``seat`` an absolute
+letter; ``mean`` a float rounded to one place, compared as shown;
+``chance`` a whole percentage; ``seat`` an absolute
 seat. Each docstring states the claim; tests check it against the engine.
 """
 

@@ -68,7 +68,7 @@ def explain(obs: Observation, table: Table) -> list[Reason]:
     """The reasons for ``table.best``, each a claim true in the position."""
     best, k = table.best, table.knowledge
     move, cells = best.move, table.cells
-    mean = round(k.mean, 1)
+    mean = round(k.mean, 1)  # compared as shown, so "5 is worse than 5.0" is never said
     out: list[Reason] = []
     if obs.phase == "setup":
         return out
@@ -76,11 +76,11 @@ def explain(obs: Observation, table: Table) -> list[Reason]:
         out.append((Explain.LAST_TURN, {"seat": obs.ender, "mean": mean}))
     card: Card | None = obs.drawn if obs.drawn is not None else obs.discard_top
     if move.kind == "draw":
-        code = Explain.DRAW_INSTEAD if obs.discard_top > k.mean else Explain.DRAW_BETTER
+        code = Explain.DRAW_INSTEAD if obs.discard_top > mean else Explain.DRAW_BETTER
         out.append((code, {"value": obs.discard_top, "mean": mean}))
     elif move.kind == "drop":
         up = [c for c in cells if isinstance(c, int)]
-        high = card is not None and card > k.mean and all(c <= card for c in up)
+        high = card is not None and card > mean and all(c <= card for c in up)
         out.append((Explain.DROP_HIGH if high else Explain.DROP_REVEAL,
                     {"value": card, "place": place_text(move.place), "mean": mean}))
     else:
@@ -90,7 +90,7 @@ def explain(obs: Observation, table: Table) -> list[Reason]:
         if isinstance(old, int) and card is not None and card < old:
             code = Explain.TAKE_LOWER if taking else Explain.SWAP_LOWER
             out.append((code, {**params, "old": old, "gain": old - card}))
-        elif old is HIDDEN and card is not None and card < k.mean:
+        elif old is HIDDEN and card is not None and card < mean:
             code = Explain.TAKE_HIDDEN if taking else Explain.SWAP_HIDDEN
             out.append((code, {**params, "mean": mean}))
         if card is not None:
