@@ -20,10 +20,10 @@ from .players import (
     play_match,
     play_round,
 )
-from .review import INACCURACY, MISTAKE, Review, review_move
+from .review import INACCURACY, MISTAKE, Review, review_move, review_turn
 
 __all__ = [
     "INACCURACY", "LEVELS", "MISTAKE", "BeginnerBot", "Bot", "Choice", "Explain", "Hint", "Level",
     "MediumBot", "Reason", "Review", "StrongBot", "Table", "choices", "hint", "make_bot",
-    "play_match", "play_round", "review_move",
+    "play_match", "play_round", "review_move", "review_turn",
 ]

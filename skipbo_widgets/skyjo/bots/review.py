@@ -8,6 +8,7 @@ points, less than a card of average worth kept a little too long);
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...core.stats import Grade, grade
@@ -45,3 +46,11 @@ def review_move(obs: Observation, move: Move) -> Review:
         return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
     lost: Reason = (Explain.LOST, {"points": round(loss, 1), "best": str(best.move)})
     return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))
+
+
+def review_turn(steps: Sequence[tuple[Observation, Move]]) -> Review:
+    """Review a whole turn (``draw`` then ``swap``/``drop``, or one ``take``): each move
+    with the observation just before it; the turn gets its worst move's review."""
+    if not steps:
+        raise ValueError("a turn has at least one move")
+    return max((review_move(obs, move) for obs, move in steps), key=lambda r: r.loss)

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from positions import decision_points
 
-from skipbo_widgets.skyjo.bots import INACCURACY, MISTAKE, Explain, choices, hint, review_move
+from skipbo_widgets.skyjo.bots import (
+    INACCURACY,
+    MISTAKE,
+    Explain,
+    choices,
+    hint,
+    review_move,
+    review_turn,
+)
 from skipbo_widgets.skyjo.bots.review import grade_of
 from skipbo_widgets.skyjo.engine import Rules, from_position
-from skipbo_widgets.skyjo.engine.moves import SWAPS
+from skipbo_widgets.skyjo.engine.moves import DRAW, SWAPS, TAKES
 
 
 def test_grades_follow_the_thresholds() -> None:
@@ -40,3 +48,18 @@ def test_putting_a_drawn_12_on_a_face_up_minus_2_is_a_mistake() -> None:
                       discard=[1], draw_pile=None, phase="play", current=0, drawn=12)
     review = review_move(r.observe(0), SWAPS[0])
     assert review.grade == "mistake" and review.loss >= 14 - 1  # 12 - (-2), less a column hope
+
+
+def test_a_turn_gets_the_review_of_its_worst_move() -> None:
+    up = [(-2, True), (5, True), (6, False)] + [(7, False)] * 9
+    other = [(4, False), (4, False)] + [(c, True) for c in (3, 2, 1, 3) * 2 + (2, 1)]
+    r = from_position(Rules(players=2), grids=[up, other], discard=[0], draw_pile=None,
+                      phase="play", current=0)
+    before = r.observe(0)
+    r.push(DRAW)
+    held = r.observe(0)
+    worst = max(review_move(held, m).loss for m in held.legal_moves)
+    bad = next(m for m in held.legal_moves if review_move(held, m).loss == worst)
+    turn = review_turn([(before, DRAW), (held, bad)])
+    assert turn == review_move(held, bad) and turn.loss >= review_move(before, DRAW).loss
+    assert review_turn([(before, TAKES[1])]) == review_move(before, TAKES[1])
