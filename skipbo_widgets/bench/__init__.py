@@ -48,5 +48,6 @@ def sections() -> dict[str, Section]:
     from . import app, bots, classroom, engine, site, skyjo
 
     return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
-            "matches": bots.matches, "skyjo_engine": skyjo.run, "app": app.run,
-            "site": site.run, "classroom": classroom.run}
+            "matches": bots.matches, "skyjo_engine": skyjo.run, "skyjo_hint": skyjo.hint,
+            "skyjo_matches": skyjo.matches, "app": app.run, "site": site.run,
+            "classroom": classroom.run}

@@ -1,6 +1,7 @@
-"""The Skyjo engine section: random rounds of 4 players, and the baseline.
+"""The Skyjo sections: the engine (random rounds of 4 players, and the baseline),
+hint latency and bot matches (:mod:`skipbo_widgets.skyjo.bots.tournament`).
 
-Every move is ``random.Random(seed).choice(round.legal_moves())`` (the set-up
+The engine section: every move is ``random.Random(seed).choice(round.legal_moves())`` (the set-up
 reveals included), seeds ``seed .. seed + rounds - 1``, the sheet's doubling
 rule. Times are CPU seconds of this process, the fastest of
 ``Settings.repeat`` runs, with every check, event and undo record the engine
@@ -10,7 +11,9 @@ makes; the baseline (:mod:`.skyjo_baseline`) plays the same rounds bare.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from ..skyjo.bots.tournament import hint_latency, match
 from ..skyjo.engine import Round, Rules
 from . import Number, Settings
 from .engine import best_time
@@ -51,3 +54,22 @@ def run(settings: Settings) -> dict[str, Number]:
         "baseline_rounds_per_s": n / baseline_s,
         "baseline_ratio": rounds_s / baseline_s,
     }
+
+
+#: (a, b, players): strong against each weaker bot with 2 players, and one strong
+#: against three medium bots at a table of 4.
+MATCHES = (("strong", "medium", 2), ("strong", "beginner", 2), ("medium", "beginner", 2),
+           ("strong", "medium", 4))
+DEFAULT_GAMES, QUICK_GAMES = 200, 8
+
+
+def hint(settings: Settings) -> dict[str, Number]:
+    """Milliseconds per Skyjo hint over the learner's decision points (2 and 4 players)."""
+    return hint_latency(rounds=1 if settings.quick else 4, seed=settings.seed)
+
+
+def matches(settings: Settings) -> list[dict[str, Any]]:
+    """Whole games to 100; ``--games N`` games per line (rounded down to whole deals)."""
+    games = settings.games_or(DEFAULT_GAMES, QUICK_GAMES)
+    return [match(a, b, players=n, deals=max(1, games // n), seed=settings.seed)
+            for a, b, n in MATCHES]

@@ -109,6 +109,8 @@ def _prepare(name: str, value: object, lang: Lang, faces: Faces,
         return value + 1
     if name in SEAT_PARAMS:
         return seat_name(value, lang, names)
+    if isinstance(value, float):  # an average or expected points: one decimal, local comma
+        return f"{value:.1f}".replace(".", "." if lang == "en" else ",")
     return value if isinstance(value, (int, str)) else str(value)
 
 

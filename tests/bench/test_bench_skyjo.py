@@ -29,3 +29,18 @@ def test_the_baseline_plays_exactly_the_engines_rounds(players: int) -> None:
     for seed in range(40):
         outcome = play_random(seed, Rules(players=players)).outcome
         assert outcome is not None and random_round(players, seed) == outcome.scores, seed
+
+
+def test_the_bot_sections_report_the_agreed_shape() -> None:
+    from skipbo_widgets.bench.skyjo import MATCHES
+
+    hint = sections()["skyjo_hint"](Settings(quick=True))
+    assert set(hint) == {"positions", "p50_ms", "p99_ms", "max_ms"} and hint["positions"] > 50
+    assert 0 < hint["p50_ms"] <= hint["p99_ms"] <= hint["max_ms"]
+    lines = sections()["skyjo_matches"](Settings(quick=True, games=2))
+    assert [(m["a"], m["b"], m["players"]) for m in lines] == list(MATCHES)
+    for m in lines:
+        assert set(m) == {"a", "b", "players", "games", "a_win_rate", "ci95", "a_mean_round",
+                          "b_mean_round"}
+        assert m["games"] == m["players"] * max(1, 2 // m["players"])
+        assert m["ci95"][0] <= m["a_win_rate"] <= m["ci95"][1]

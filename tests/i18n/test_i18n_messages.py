@@ -323,6 +323,9 @@ EVERY_PARAM: dict[str, Any] = {
     "reason": "Oops.",
     "seating": [0, 1], "size": 30, "stock_size": 40, "target": 500, "text": "x", "total": 14,
     "turn": 3, "value": 5, "wild": WILD, "winner": (0, 2),
+    # Skyjo hints and reviews
+    "old": 11, "gain": 11, "mean": 4.9, "column": "c", "chance": 12, "mine": 23, "theirs": 14,
+    "score": 5, "best": "draw",
 }
 
 

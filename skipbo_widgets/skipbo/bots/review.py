@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
+from ...core.stats import Grade, grade
 from ..engine import WILD, Move, Observation
 from ..engine.cards import TOP_VALUE, Card
 from .explain import Explain, Reason
 from .search import DEFAULT_WEIGHTS, Plan, Weights, best_ending, evaluate_line, search
 
-Grade = Literal["good", "inaccuracy", "mistake"]
 INACCURACY = 6.0
 MISTAKE = 40.0
 _ORDER: dict[Grade, int] = {"good": 0, "inaccuracy": 1, "mistake": 2}
@@ -54,11 +53,7 @@ class Review:
 
 def grade_of(loss: float) -> Grade:
     """The grade for a loss in value (see the module docstring for the thresholds)."""
-    if loss >= MISTAKE:
-        return "mistake"
-    if loss >= INACCURACY:
-        return "inaccuracy"
-    return "good"
+    return grade(loss, INACCURACY, MISTAKE)
 
 
 def review_segment(obs: Observation, moves: Sequence[Move],

@@ -5,47 +5,26 @@ Every deal is played twice with the seats swapped (``a`` in the seats where
 alternate ``a b a b`` (then ``b a b a``), each playing for itself: an equal
 pair of bots wins half the games. ``a_win_rate`` counts wins over all games
 played; drawn (``SB-BLOCKED``) and unfinished games are reported separately
-and count as not won. ``ci95`` is the 95% Wilson score interval.
-
->>> wilson(90, 100)
-[0.8256, 0.9448]
+and count as not won. ``ci95`` is the 95% Wilson score interval (:mod:`skipbo_widgets.core.stats`).
 """
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ...core.stats import latency, percentile, seating, wilson
 from ..engine import Game, Observation, Rules, observe
 from .hints import hint
 from .players import MAX_TURNS, make_bot, play_game
 from .search import NODE_LIMIT, search
 
-Z95 = 1.959964
 UNLIMITED = 10**7  # states: more than any turn has
 DEFAULT_PAIRS: tuple[tuple[str, str], ...] = (
     ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),
     ("advanced", "medium"), ("medium", "beginner"))
 DEFAULT_TABLES: tuple[tuple[int, int], ...] = ((2, 30), (2, 20), (4, 30), (4, 20))
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> list[float]:
-    """The Wilson score interval for ``wins`` out of ``games``, rounded to 4 places."""
-    if games == 0:
-        return [0.0, 1.0]
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
-def seating(a: str, b: str, players: int, swapped: bool) -> list[str]:
-    """Who sits where: ``a b a b ...``, or ``b a b a ...`` when swapped."""
-    first, second = (b, a) if swapped else (a, b)
-    return [first if s % 2 == 0 else second for s in range(players)]
 
 
 def match(a: str, b: str, *, players: int = 2, stock: int = 30, deals: int = 50,
@@ -78,13 +57,6 @@ def match(a: str, b: str, *, players: int = 2, stock: int = 30, deals: int = 50,
     }
 
 
-def _percentile(sorted_ms: Sequence[float], q: float) -> float:
-    if not sorted_ms:
-        return 0.0
-    i = min(len(sorted_ms) - 1, max(0, math.ceil(q * len(sorted_ms)) - 1))
-    return round(sorted_ms[i], 3)
-
-
 def decision_points(*, games: int = 4, players: Iterable[int] = (2, 4), seed: int = 0,
                     max_positions: int = 2000) -> Iterator[Observation]:
     """The learner's view at every decision point of real games (strong against advanced)."""
@@ -108,14 +80,7 @@ def decision_points(*, games: int = 4, players: Iterable[int] = (2, 4), seed: in
 def hint_latency(**positions: Any) -> dict[str, Any]:
     """Time :func:`~skipbo_widgets.skipbo.bots.hints.hint` on every :func:`decision_points`
     position: p50, p99 and max in milliseconds."""
-    times: list[float] = []
-    for obs in decision_points(**positions):
-        start = time.perf_counter()
-        hint(obs)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"positions": len(times), "p50_ms": _percentile(times, 0.50),
-            "p99_ms": _percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}
+    return latency(hint, decision_points(**positions))
 
 
 def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, Any]:
@@ -141,7 +106,7 @@ def search_limit(node_limit: int = NODE_LIMIT, **positions: Any) -> dict[str, An
         better += full.best.value > limited.best.value + 1e-9
     states.sort()
     return {"positions": len(states), "node_limit": node_limit,
-            "states_p99": _percentile(states, 0.99), "states_max": states[-1] if states else 0,
+            "states_p99": percentile(states, 0.99), "states_max": states[-1] if states else 0,
             "limit_hits": hits,
             "better_without_limit": better, "states_needed": sorted(needed),
             "unlimited_ms": sorted(round(ms, 1) for ms in unlimited_ms),

@@ -7,8 +7,9 @@ import random
 import pytest
 from bot_positions import TABLES, decision_points
 
+from skipbo_widgets.core.stats import seating, wilson
 from skipbo_widgets.skipbo.bots import LEVELS, StrongBot, determinize, make_bot, play_game, search
-from skipbo_widgets.skipbo.bots.tournament import match, seating, wilson
+from skipbo_widgets.skipbo.bots.tournament import match
 from skipbo_widgets.skipbo.engine import Game, Move, Rules, observe
 from skipbo_widgets.skipbo.engine.events import Drew, GameWon, StockTurned
 

@@ -1,0 +1,89 @@
+"""Reason codes of Skyjo hints and reviews: a code plus parameters, never a sentence.
+
+The i18n layer renders ``(code, params)`` as the message ``explain.skyjo.<code>``
+(``review.skyjo.<code>`` for :data:`REVIEW_CODES`). Values are card values
+(ints); ``place`` is a grid place in notation (``"b2"``); ``column`` a column
+letter; ``mean`` a float rounded to one place, compared as shown;
+``chance`` a whole percentage; ``seat`` an absolute
+seat. Each docstring states the claim; tests check it against the engine.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+Reason = tuple["Explain", dict[str, Any]]
+
+
+class Explain(str, Enum):
+    """Every reason a Skyjo hint, ladder step or turn review can give."""
+
+    # -- level 1: a nudge --------------------------------------------------------
+    LOOK_SETUP = "look_setup"
+    """(no params): the set-up: two cards of one column give a chance of a pair."""
+    LOOK_DISCARD = "look_discard"
+    """``value``: the best move takes the discard pile's top card ``value``."""
+    LOOK_DRAW = "look_draw"
+    """``value``: the best move draws; the discard pile shows ``value``."""
+    LOOK_DRAWN = "look_drawn"
+    """``value``: the seat holds the drawn card ``value``: where does it help most?"""
+    # -- level 2: the move, its place lit up -----------------------------------
+    ACTION = "action"
+    """``move``, ``place``: the best move in notation and its place (``None`` for draw)."""
+    # -- level 3: the reasons, with their numbers -------------------------------
+    TAKE_LOWER = "take_lower"
+    """``value``, ``old``, ``place``, ``gain``: the discard pile's ``value`` replaces the
+    face-up ``old`` at ``place``; the grid's face-up sum drops by ``gain`` = old - value > 0."""
+    TAKE_HIDDEN = "take_hidden"
+    """``value``, ``place``, ``mean``: the discard pile's ``value`` replaces the face-down
+    card at ``place``; an unknown card is worth ``mean`` on average, more than ``value``."""
+    SWAP_LOWER = "swap_lower"
+    """As ``take_lower``, with the drawn card."""
+    SWAP_HIDDEN = "swap_hidden"
+    """As ``take_hidden``, with the drawn card."""
+    DROP_HIGH = "drop_high"
+    """``value``, ``place``, ``mean``: the drawn ``value`` is above ``mean`` (an unknown
+    card's worth) and no face-up card of the seat is higher: it goes onto the discard
+    pile and ``place`` is turned."""
+    DROP_REVEAL = "drop_reveal"
+    """``value``, ``place``: the drawn ``value`` goes onto the discard pile and ``place``
+    is turned; this is worth more expected points than every place for it."""
+    DRAW_INSTEAD = "draw_instead"
+    """``value``, ``mean``: the discard pile's ``value`` is above ``mean``, the worth of an
+    unknown card now: the best move draws."""
+    DRAW_BETTER = "draw_better"
+    """``value``, ``mean``: the discard pile's ``value`` is not above ``mean``, yet drawing
+    is worth more: no place gains enough from it."""
+    COLUMN_CLEAR = "column_clear"
+    """``value``, ``column``: the move shows three ``value`` in ``column``: they leave."""
+    COLUMN_CHANCE = "column_chance"
+    """``value``, ``column``, ``chance``: after the move ``column`` shows two ``value`` over
+    one face-down card, which is a ``value`` with ``chance`` percent (unseen cards)."""
+    HOLD_BACK_ABOVE = "hold_back_above"
+    """``mine``, ``seat``, ``theirs``: some legal move would turn the seat's last card;
+    the best move does not: the seat's face-up sum ``mine`` is above ``theirs``, the
+    face-up sum of ``seat`` (the lowest of the others), and ending without the lowest
+    score doubles it."""
+    HOLD_BACK_RISK = "hold_back_risk"
+    """``chance``: as ``hold_back_above``, but the face-up sum is not above the others';
+    ending now would give the lowest score only with ``chance`` percent (below 50)."""
+    END_ROUND = "end_round"
+    """``score``, ``chance``: the move turns the seat's last card and ends the round with
+    ``score`` points, the lowest with ``chance`` percent (estimated)."""
+    LAST_TURN = "last_turn"
+    """``seat``, ``mean``: ``seat`` ended the round: this is the last turn, and every
+    face-down card will count (``mean`` on average)."""
+    # -- turn review -------------------------------------------------------------
+    GOOD = "good"
+    """(no params): the move is worth (nearly) as much as the best one."""
+    LOST = "lost"
+    """``points``, ``best``: the move lost ``points`` expected points against ``best``."""
+
+
+REVIEW_CODES = frozenset({Explain.GOOD, Explain.LOST})
+
+
+def message_key(code: Explain) -> str:
+    """The catalog key of ``code``."""
+    return f"{'review' if code in REVIEW_CODES else 'explain'}.skyjo.{code.value}"

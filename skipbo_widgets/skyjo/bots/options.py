@@ -1,0 +1,208 @@
+"""Every choice of the seat to move, valued in expected points (lower is better).
+
+The strong bot, the hints and the turn review all read this one table. A
+choice that keeps the round going is worth the grid's expected score
+(:func:`.expect.grid_value`). A choice that turns the seat's last card ends
+the round (``SJ-LAST-TURNS``): it is worth the doubling-weighted score
+(:func:`.expect.ending_points`), plus what the seat would gain in its next
+turn (given up by ending), less what the others gain in the turn that
+ending denies them (they play one more turn either way, but two if the
+round goes on).
+Once another seat has ended the round, every choice is valued by the final
+score it expects: in the last turns the seat only minimises.
+
+>>> from skipbo_widgets.skyjo.engine import Round
+>>> r = Round.new(seed=3)
+>>> for text in ("reveal a1", "reveal a2", "reveal a1", "reveal a2"):
+...     _ = r.push_text(text)
+>>> table = choices(r.observe(r.current))
+>>> table.best.move in r.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..engine import DRAW, Move, Observation
+from ..engine.cards import Card
+from ..engine.moves import DROPS, SWAPS, column_of, column_places
+from ..engine.rules import COLUMNS, GRID
+from .expect import (
+    CLEARED,
+    HIDDEN,
+    Cell,
+    Knowledge,
+    cells_of,
+    column_value,
+    ending_points,
+    hidden_count,
+    lowest_chance,
+)
+
+_COLUMNS = tuple(tuple(column_places(c)) for c in range(COLUMNS))
+# Set-up reveals: two cards of one column first, for the chance of a pair.
+SETUP_ORDER = (0, 1, 3, 4, 6, 7, 9, 10, 2, 5, 8, 11)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal move and what it is worth; ``ends`` if it turns the seat's last card."""
+
+    move: Move
+    value: float
+    ends: bool = False
+    #: For an ending move: the score it ends with (``None`` while a card to turn is
+    #: unknown) and its chance to be the lowest.
+    score: int | None = None
+    lowest: float | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """The choices of one decision, best first, with what they were valued from."""
+
+    choices: tuple[Choice, ...]
+    knowledge: Knowledge
+    cells: tuple[Cell, ...]
+    #: Each other seat's (seat, expected final score, variance) after its last turn.
+    others: tuple[tuple[int, float, float], ...]
+    #: What the others gain on average in one more turn (denied by ending now).
+    others_gain: float
+    #: What the seat itself would gain in its next turn (given up by ending now).
+    own_gain: float
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def of(self, move: Move) -> Choice:
+        return next(c for c in self.choices if c.move == move)
+
+
+class _Grid:
+    """One seat's cells with their column values cached, to value one change fast."""
+
+    def __init__(self, cells: Sequence[Cell], k: Knowledge) -> None:
+        self.cells = list(cells)
+        self.k = k
+        self.columns = [column_value([cells[p] for p in places], k) for places in _COLUMNS]
+        self.value = sum(self.columns)
+        self.hidden = hidden_count(cells)
+
+    def with_card(self, place: int, card: Card) -> float:
+        """The grid's expected score with ``card`` face up at ``place``."""
+        column = column_of(place)
+        cells = [card if p == place else self.cells[p] for p in _COLUMNS[column]]
+        return self.value - self.columns[column] + column_value(cells, self.k)
+
+    def final_score(self, place: int, card: Card) -> int:
+        """The score with ``card`` at ``place`` when no other card is face down."""
+        total = 0
+        for places in _COLUMNS:
+            cells = [card if p == place else self.cells[p] for p in places]
+            if CLEARED in cells:
+                continue
+            known = [c for c in cells if isinstance(c, int)]
+            if not (known[0] == known[1] == known[2]):
+                total += sum(known)
+        return total
+
+
+def one_turn_gain(cells: Sequence[Cell], top: Card, k: Knowledge) -> float:
+    """How many expected points a seat's best single turn saves, by the same values
+    (taking ``top`` or drawing), never below zero."""
+    grid = _Grid(cells, k)
+    places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
+    take = min((grid.with_card(p, top) for p in places), default=grid.value)
+    draw = sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
+               for c, chance in k.values()) if places else grid.value
+    return max(0.0, grid.value - min(take, draw))
+
+
+def choices(obs: Observation) -> Table:
+    """The :class:`Table` of the seat to move in ``obs`` (its own observation)."""
+    k = Knowledge.of(obs)
+    cells = cells_of(obs, obs.seat)
+    others = _others(obs, k)
+    gain = sum(g for *_, g in others) / max(1, len(others))
+    own = one_turn_gain(cells, obs.discard_top, k)
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
+    grid = _Grid(cells, k)
+    if obs.phase == "setup":
+        rank = {p: i for i, p in enumerate(SETUP_ORDER)}
+        found = [Choice(m, float(rank[m.place])) for m in obs.legal_moves]
+    elif obs.drawn is not None:
+        found = [_place(obs, table, grid, m, obs.drawn) for m in obs.legal_moves]
+    else:
+        found = [_draw_choice(obs, table, grid)]
+        found += [_place(obs, table, grid, m, obs.discard_top)
+                  for m in obs.legal_moves if m.kind == "take"]
+    # Ties keep the legal order: the same observation always gives the same choice.
+    order = {m: i for i, m in enumerate(obs.legal_moves)}
+    found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, -1)))
+    return replace(table, choices=tuple(found))
+
+
+def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float, float]]:
+    """Each other seat: its expected final score after one more turn, the variance of
+    its face-down cards, and what that turn gains it (nothing once it ended the round)."""
+    out = []
+    for seat in range(obs.rules.players):
+        if seat == obs.seat:
+            continue
+        cells = cells_of(obs, seat)
+        grid = _Grid(cells, k)
+        gain = 0.0 if obs.ender == seat else one_turn_gain(cells, obs.discard_top, k)
+        out.append((seat, grid.value - gain, grid.hidden * k.variance, gain))
+    return out
+
+
+def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) -> Choice:
+    """A ``take``, ``swap`` or ``drop`` move with ``card`` (the card taken or drawn)."""
+    place = move.place
+    if move.kind == "drop":
+        return _drop(obs, table, grid, move)
+    ends = grid.hidden == 1 and grid.cells[place] is HIDDEN and obs.ender is None
+    if not ends:
+        return Choice(move, grid.with_card(place, card))
+    score = grid.final_score(place, card)
+    chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
+    value = ending_points(score, chance, obs.rules) + _ending_cost(table)
+    return Choice(move, value, True, score, chance)
+
+
+def _drop(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
+    """Dropping the drawn card and turning a face-down card: the grid keeps its expected
+    score, unless that card is the last one: then its unknown value ends the round."""
+    if grid.hidden != 1 or obs.ender is not None:
+        return Choice(move, grid.value)
+    others = [(m, v) for _, m, v in table.others]
+    value = chance = 0.0
+    for card, p in table.knowledge.values():
+        score = grid.final_score(move.place, card)
+        low = lowest_chance(score, others)
+        value += p * ending_points(score, low, obs.rules)
+        chance += p * low
+    return Choice(move, value + _ending_cost(table), True, None, chance)
+
+
+def _ending_cost(table: Table) -> float:
+    return table.own_gain - table.others_gain
+
+
+def _draw_choice(obs: Observation, table: Table, grid: _Grid) -> Choice:
+    """Drawing is worth the best use of each card the draw pile may give."""
+    legal_places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
+    hidden = [p for p in legal_places if grid.cells[p] is HIDDEN]
+    value = 0.0
+    drops = [_drop(obs, table, grid, DROPS[p]) for p in hidden]
+    best_drop = min((c.value for c in drops), default=float("inf"))
+    for card, p in table.knowledge.values():
+        best = best_drop
+        for place in legal_places:
+            best = min(best, _place(obs, table, grid, SWAPS[place], card).value)
+        value += p * best
+    return Choice(DRAW, value)
+

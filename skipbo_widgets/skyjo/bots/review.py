@@ -1,0 +1,56 @@
+"""Turn review: a move graded by the expected points it lost against the best one.
+
+The values are the strong bot's (:mod:`.options`), from what the player could
+see before the move. ``good``: lost less than :data:`INACCURACY` (1.5
+points, less than a card of average worth kept a little too long);
+``inaccuracy``: less than :data:`MISTAKE` (4 points); ``mistake``: more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ...core.stats import Grade, grade
+from ..engine import Move, Observation
+from .explain import Explain, Reason
+from .hints import explain
+from .options import choices
+
+INACCURACY = 1.5
+MISTAKE = 4.0
+
+
+class Review(NamedTuple):
+    """A reviewed ``move``: its grade and expected points lost against ``best``, and why."""
+
+    move: Move
+    best: Move
+    loss: float
+    grade: Grade
+    reasons: tuple[Reason, ...]
+
+
+def grade_of(loss: float) -> Grade:
+    return grade(loss, INACCURACY, MISTAKE)
+
+
+def review_move(obs: Observation, move: Move) -> Review:
+    """Review ``move``, made from ``obs`` (the player's observation just before it)."""
+    table = choices(obs)
+    best = table.best
+    mine = table.of(move)
+    loss = max(0.0, mine.value - best.value)
+    verdict = grade_of(loss)
+    if verdict == "good":
+        return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
+    lost: Reason = (Explain.LOST, {"points": round(loss, 1), "best": str(best.move)})
+    return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))
+
+
+def review_turn(steps: Sequence[tuple[Observation, Move]]) -> Review:
+    """Review a whole turn (``draw`` then ``swap``/``drop``, or one ``take``): each move
+    with the observation just before it; the turn gets its worst move's review."""
+    if not steps:
+        raise ValueError("a turn has at least one move")
+    return max((review_move(obs, move) for obs, move in steps), key=lambda r: r.loss)

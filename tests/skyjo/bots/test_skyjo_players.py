@@ -1,0 +1,67 @@
+"""Skyjo bots: legal moves only, decisions from the seat's observation alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skipbo_widgets.skyjo.bots import LEVELS, make_bot, play_match
+from skipbo_widgets.skyjo.engine import Round, Rules, from_position
+
+
+def _mid_round(seed: int, players: int, moves: int) -> Round:
+    r = Round.new(Rules(players=players), seed=seed)
+    bots = [make_bot(LEVELS[(seed + s) % 3]) for s in range(players)]
+    for _ in range(moves):
+        if r.outcome is not None:
+            break
+        r.push(bots[r.current].choose_move(r.observe(r.current)), by=r.current)
+    return r
+
+
+def _redealt(r: Round, seed: int) -> Round:
+    """The same round as every seat sees it, with the unseen cards dealt anew."""
+    unseen = [c for g, up in zip(r.grids, r.face_up, strict=True)
+              for c, u in zip(g, up, strict=True) if c is not None and not u] + r.draw_pile
+    random.Random(seed).shuffle(unseen)
+    grids = []
+    for g, up in zip(r.grids, r.face_up, strict=True):
+        slots = []
+        for c, u in zip(g, up, strict=True):
+            slots.append(None if c is None else (c, True) if u else (unseen.pop(), False))
+        grids.append(slots)
+    return from_position(r.rules, grids=grids, discard=r.discard, draw_pile=unseen,
+                         phase=r.phase, current=r.current, turn=r.turn, first=r.first,
+                         drawn=r.drawn, ender=r.ender)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_decisions_depend_only_on_the_seats_observation(level: str, players: int) -> None:
+    bot, checked = make_bot(level), 0
+    for seed in range(6):
+        for moves in (3, 9, 17, 30, 45):
+            r = _mid_round(seed, players, moves)
+            if r.outcome is not None:
+                continue
+            other = _redealt(r, seed + 100)
+            seat = r.current
+            assert (other.grids, other.draw_pile) != (r.grids, r.draw_pile)
+            assert other.observe(seat) == r.observe(seat)
+            assert bot.choose_move(other.observe(seat)) == bot.choose_move(r.observe(seat))
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_whole_games_with_legal_moves_setup_included(level: str) -> None:
+    # push() refuses an illegal move, so a finished game means every move was legal.
+    match = play_match([make_bot(level), make_bot("medium"), make_bot(level)],
+                       Rules(players=3), seed=f"legal/{level}")
+    assert match.is_over and max(match.scores) >= 100
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="levels"):
+        make_bot("grandmaster")
