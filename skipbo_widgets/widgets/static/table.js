@@ -135,7 +135,9 @@ function render({ model, el }) {
   function playerPanel(p, v) {
     const L = v.labels || {};
     const mine = p.seat === v.me;
-    const ours = p.stock_source !== null; // the learner's or the partner's: an opponent's piles are no sources
+    // The learner's or the partner's: an opponent's piles are no sources. A static site's
+    // kernel (Pyodide) sends Python's None as undefined, Voilà's as null: `!= null` is both.
+    const ours = p.stock_source != null;
     const classes = ["sb-player", mine ? "sb-me" : "sb-other"];
     if (p.is_current) classes.push("sb-current");
     if (p.is_partner) classes.push("sb-partner");
@@ -146,7 +148,7 @@ function render({ model, el }) {
     if (!ours) {
       stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
         onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
-    } else if (stockCard !== null) {
+    } else if (stockCard != null) {
       stock = pileButton({ source: p.stock_source, content: cardNode(stockCard, v), label: stockLabel,
         testid: `stock-${p.seat}`, cls: "sb-stock-pile" });
     } else {
