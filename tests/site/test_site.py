@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -125,3 +126,41 @@ def test_a_game_move_is_made_by_clicking(page: Page, site_url: str) -> None:
     page.click('[data-testid="build-0"]')
     page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
     assert page.query_selector('[data-testid="undo"]:not([disabled])') is not None
+
+
+def test_a_saved_game_file_opens_again_in_a_fresh_page(page: Page, site_url: str,
+                                                      tmp_path: Path) -> None:
+    """Save and open go through the page alone (a download, a file picker): in the
+    static site as under Voilà, the game comes back where it was."""
+    seed, _game = find_deal(lambda g: 1 in g.hand_cards(0), tries=500)
+    devtools.start_game(page, f"{site_url}index.html?lang={FR}", seed,
+                        timeout=FIRST_SCREEN_MS)
+    page.click('[data-source="h1"]')
+    page.click('[data-testid="build-0"]')
+    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
+    hand = text_of(page, "hand")
+    with page.expect_download() as download:
+        page.click('[data-testid="save-file"]')
+    saved = tmp_path / "partie.json"
+    download.value.save_as(saved)
+    assert '"skipbo-widgets/session"' in saved.read_text(encoding="utf-8")
+
+    page.goto(f"{site_url}index.html?lang={FR}")  # a new kernel: nothing in memory
+    page.wait_for_selector('[data-testid="load-file"]', timeout=FIRST_SCREEN_MS)
+    page.set_input_files('[data-testid="load-file-input"]', str(saved))
+    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
+    assert text_of(page, "hand") == hand
+
+
+def test_a_reload_offers_the_game_kept_in_the_browser(page: Page, site_url: str) -> None:
+    seed, _game = find_deal(lambda g: 1 in g.hand_cards(0), tries=500)
+    devtools.start_game(page, f"{site_url}index.html?lang={FR}", seed,
+                        timeout=FIRST_SCREEN_MS)
+    page.click('[data-source="h1"]')
+    page.click('[data-testid="build-0"]')
+    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
+    hand = text_of(page, "hand")
+    page.reload()
+    page.click('[data-testid="resume"]', timeout=FIRST_SCREEN_MS)
+    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
+    assert text_of(page, "hand") == hand
