@@ -109,6 +109,10 @@ class Step:
         """The learner does something in this step (else it is a text-only screen)."""
         return self.task is not None or self.quiz is not None
 
+    def shown_keys(self) -> list[str]:
+        """The texts the step shows before the learner acts: its text, its task or question."""
+        return [self.key, self.key + ".task"] if self.acts else [self.key]
+
     def text_keys(self) -> list[str]:
         """Every message key this step uses."""
         extra = [".task", ".done"] if self.task else []

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import html
+from functools import cache
 from pathlib import Path
 
 from ..core.sheet import Section
@@ -20,6 +21,11 @@ from ..i18n import t
 
 #: The sheet's styles: a readable page on screen, A4 on paper (``@media print``).
 STYLE = Path(__file__).with_name("sheet.css")
+
+
+@cache
+def _style() -> str:
+    return STYLE.read_text(encoding="utf-8")
 
 
 def sheet_html(sections: tuple[Section, ...], lang: str, *, title: str = "sheet.title") -> str:
@@ -31,7 +37,7 @@ def sheet_html(sections: tuple[Section, ...], lang: str, *, title: str = "sheet.
              + "".join(f"<p>{tr(key)}</p>" for key in s.paragraphs) + "</section>"
              for s in sections]
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
-            f"<title>{tr(title)}</title><style>{STYLE.read_text(encoding='utf-8')}</style>"
+            f"<title>{tr(title)}</title><style>{_style()}</style>"
             f"</head><body><main><h1>{tr(title)}</h1>"
             f'<p class="screen-only">{tr("sheet.print_hint")}</p>'
             f'<div class="sections">{"".join(parts)}</div></main></body></html>')

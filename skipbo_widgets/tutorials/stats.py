@@ -54,10 +54,7 @@ def max_step_words(lang: str) -> int:
 
 def step_words(step: Step, lang: str) -> int:
     """What the step shows before the learner acts: its text and its task or question."""
-    keys = [step.key]
-    if step.acts:
-        keys.append(step.key + ".task")
-    return sum(words(t(key, lang)) for key in keys)
+    return sum(words(t(key, lang)) for key in step.shown_keys())
 
 
 def _read_words(lesson: Lesson, lang: str) -> int:

@@ -237,17 +237,19 @@ class GameScreen:
         c = self.controller
         game = c.game
         if game.is_over:
-            self.turn_info.value = ""
+            box = ""
         elif c.my_turn:
-            self.turn_info.value = _box(self.tr("ui.your_turn"), "turn")
+            box = _box(self.tr("ui.your_turn"), "turn")
         else:
-            self.turn_info.value = _box(self.tr("ui.player_turn", player=game.current), "wait")
-        others = [line for line in self.log.lines if line.seat not in (0, None)]
-        if self.turn_info.value and others:
+            box = _box(self.tr("ui.player_turn", player=game.current), "wait")
+        last = next((line for line in reversed(self.log.lines) if line.seat not in (0, None)),
+                    None)
+        if box and last is not None:
             # A phone shows the table's middle off screen: the bar at its foot says what
             # the computer players did last (app.css shows this line only there).
-            self.turn_info.value += (f'<div class="sb-last-move" data-testid="last-move">'
-                                     f"{html.escape(others[-1].text)}</div>")
+            box += (f'<div class="sb-last-move" data-testid="last-move">'
+                    f"{html.escape(last.text)}</div>")
+        self.turn_info.value = box
         self.undo_button.disabled = not c.can_undo() or self._bot_task is not None
         self.hint_button.disabled = not (c.my_turn and self.settings.hints)
         self.skip_button.disabled = not c.bots_to_move

@@ -7,6 +7,8 @@ the learner's own click opens the tab, which no popup blocker stops.
 
 from __future__ import annotations
 
+from functools import cache
+
 import anywidget
 import traitlets
 
@@ -25,4 +27,11 @@ class SheetLink(anywidget.AnyWidget):
     def show(self, label: str, lang: str) -> None:
         """The link's text and the sheet, both in ``lang``."""
         self.label = label
-        self.html = sheet_html(SECTIONS, lang)
+        self.html = _sheet(lang)
+
+
+@cache
+def _sheet(lang: str) -> str:
+    """The home screen is drawn again on every visit and language switch: the sheet of a
+    language is made once."""
+    return sheet_html(SECTIONS, lang)

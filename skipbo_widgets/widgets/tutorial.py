@@ -122,8 +122,7 @@ class TutorialScreen:
         self.controller.load(self.run)
         self._new_quiz()
         if self.run.done:
-            self._solved[self.step.key] = self.run.record
-            self.controller.message = self._done_message()
+            self._mark_solved()
         self._save()
         self.render()
 
@@ -180,8 +179,7 @@ class TutorialScreen:
     def _judged(self, feedback: Feedback, before: Observation) -> None:
         """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
-            self._solved[self.step.key] = self.run.record
-            self.controller.message = self._done_message()
+            self._mark_solved()
         elif feedback.kind == "progress":
             self.controller.message = (lambda: self.tr("tutorial.keep_going"), "info")
         else:
@@ -194,8 +192,7 @@ class TutorialScreen:
         feedback = self.run.answer(choice)
         quiz = self.step.quiz
         if feedback.kind == "done":
-            self._solved[self.step.key] = self.run.record
-            self.controller.message = self._done_message()
+            self._mark_solved()
         elif feedback.kind == "wrong" and quiz is not None:
             why = quiz.why_key(self.step.key, choice)
             self.controller.message = (
@@ -205,6 +202,11 @@ class TutorialScreen:
         self._save()
         self.render()
         return feedback
+
+    def _mark_solved(self) -> None:
+        """The step is done: kept as solved, and praised."""
+        self._solved[self.step.key] = self.run.record
+        self.controller.message = self._done_message()
 
     def _done_message(self) -> Message:
         quiz = self.step.quiz

@@ -117,14 +117,21 @@ def test_a_lesson_task_is_done_by_clicking(page: Page, site_url: str) -> None:
     assert int(text_of(page, "stock-count-0")) == count - 1
 
 
-def test_a_game_move_is_made_by_clicking(page: Page, site_url: str) -> None:
+def play_a_one(page: Page, site_url: str) -> str:
+    """A new game in French whose hand holds a 1, the 1 played onto building pile 1 by
+    clicking; the hand's text afterwards."""
     seed, _game = find_deal(lambda g: 1 in g.hand_cards(0), tries=500)
     devtools.start_game(page, f"{site_url}index.html?lang={FR}", seed,
                         timeout=FIRST_SCREEN_MS)
-    assert page.query_selector('.sb-app[lang="fr"]') is not None
     page.click('[data-source="h1"]')
     page.click('[data-testid="build-0"]')
     page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
+    return text_of(page, "hand")
+
+
+def test_a_game_move_is_made_by_clicking(page: Page, site_url: str) -> None:
+    play_a_one(page, site_url)
+    assert page.query_selector('.sb-app[lang="fr"]') is not None
     assert page.query_selector('[data-testid="undo"]:not([disabled])') is not None
 
 
@@ -132,13 +139,7 @@ def test_a_saved_game_file_opens_again_in_a_fresh_page(page: Page, site_url: str
                                                       tmp_path: Path) -> None:
     """Save and open go through the page alone (a download, a file picker): in the
     static site as under Voilà, the game comes back where it was."""
-    seed, _game = find_deal(lambda g: 1 in g.hand_cards(0), tries=500)
-    devtools.start_game(page, f"{site_url}index.html?lang={FR}", seed,
-                        timeout=FIRST_SCREEN_MS)
-    page.click('[data-source="h1"]')
-    page.click('[data-testid="build-0"]')
-    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
-    hand = text_of(page, "hand")
+    hand = play_a_one(page, site_url)
     with page.expect_download() as download:
         page.click('[data-testid="save-file"]')
     saved = tmp_path / "partie.json"
@@ -153,13 +154,7 @@ def test_a_saved_game_file_opens_again_in_a_fresh_page(page: Page, site_url: str
 
 
 def test_a_reload_offers_the_game_kept_in_the_browser(page: Page, site_url: str) -> None:
-    seed, _game = find_deal(lambda g: 1 in g.hand_cards(0), tries=500)
-    devtools.start_game(page, f"{site_url}index.html?lang={FR}", seed,
-                        timeout=FIRST_SCREEN_MS)
-    page.click('[data-source="h1"]')
-    page.click('[data-testid="build-0"]')
-    page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
-    hand = text_of(page, "hand")
+    hand = play_a_one(page, site_url)
     page.reload()
     page.click('[data-testid="resume"]', timeout=FIRST_SCREEN_MS)
     page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.savefile import is_int as is_int  # re-exported: the engine and widgets import it here
 from .cards import DECK_SIZE, FACES, Faces
 from .errors import Reason, RulesError
 
@@ -34,10 +35,6 @@ MAX_MATCH_SEED_LENGTH = 100
 def default_stock_size(players: int) -> int:
     """Rule ``SB-STOCK-SIZE``: 30 cards with 2-4 players, 20 with 5-6."""
     return 30 if players <= 4 else 20
-
-
-def is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def is_seed(x: object, max_length: int = MAX_SEED_LENGTH) -> bool:

@@ -21,13 +21,11 @@ from dataclasses import dataclass
 
 from ..engine import Observation, Rules
 from ..engine.cards import Card
-from ..engine.moves import column_places
-from ..engine.rules import COLUMNS
+from ..engine.moves import COLUMN_PLACES
 
 HIDDEN: None = None
 CLEARED = "cleared"
 Cell = Card | None | str  # a value, HIDDEN, or CLEARED
-_COLUMNS = tuple(tuple(column_places(c)) for c in range(COLUMNS))
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ def column_value(cells: Sequence[Cell], k: Knowledge) -> float:
 
 def grid_value(cells: Sequence[Cell], k: Knowledge) -> float:
     """The expected score of a grid once every card shows (columns counted)."""
-    return sum(column_value([cells[p] for p in places], k) for places in _COLUMNS)
+    return sum(column_value([cells[p] for p in places], k) for places in COLUMN_PLACES)
 
 
 def hidden_count(cells: Sequence[Cell]) -> int:

@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 
 from ..engine import DRAW, Move, Observation
 from ..engine.cards import Card
-from ..engine.moves import DROPS, SWAPS, column_of, column_places
-from ..engine.rules import COLUMNS, GRID
+from ..engine.moves import COLUMN_PLACES, DROPS, SWAPS, column_of
+from ..engine.rules import GRID
 from .expect import (
     CLEARED,
     HIDDEN,
@@ -41,7 +41,6 @@ from .expect import (
     lowest_chance,
 )
 
-_COLUMNS = tuple(tuple(column_places(c)) for c in range(COLUMNS))
 # Set-up reveals: two cards of one column first, for the chance of a pair.
 SETUP_ORDER = (0, 1, 3, 4, 6, 7, 9, 10, 2, 5, 8, 11)
 
@@ -87,33 +86,25 @@ class _Grid:
     def __init__(self, cells: Sequence[Cell], k: Knowledge) -> None:
         self.cells = list(cells)
         self.k = k
-        self.columns = [column_value([cells[p] for p in places], k) for places in _COLUMNS]
+        self.columns = [column_value([cells[p] for p in places], k) for places in COLUMN_PLACES]
         self.value = sum(self.columns)
         self.hidden = hidden_count(cells)
 
     def with_card(self, place: int, card: Card) -> float:
         """The grid's expected score with ``card`` face up at ``place``."""
         column = column_of(place)
-        cells = [card if p == place else self.cells[p] for p in _COLUMNS[column]]
+        cells = [card if p == place else self.cells[p] for p in COLUMN_PLACES[column]]
         return self.value - self.columns[column] + column_value(cells, self.k)
 
     def final_score(self, place: int, card: Card) -> int:
-        """The score with ``card`` at ``place`` when no other card is face down."""
-        total = 0
-        for places in _COLUMNS:
-            cells = [card if p == place else self.cells[p] for p in places]
-            if CLEARED in cells:
-                continue
-            known = [c for c in cells if isinstance(c, int)]
-            if not (known[0] == known[1] == known[2]):
-                total += sum(known)
-        return total
+        """The score with ``card`` at ``place`` when no other card is face down: every
+        other column's value is then exact."""
+        return round(self.with_card(place, card))
 
 
-def one_turn_gain(cells: Sequence[Cell], top: Card, k: Knowledge) -> float:
+def one_turn_gain(grid: _Grid, top: Card, k: Knowledge) -> float:
     """How many expected points a seat's best single turn saves, by the same values
     (taking ``top`` or drawing), never below zero."""
-    grid = _Grid(cells, k)
     places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
     take = min((grid.with_card(p, top) for p in places), default=grid.value)
     draw = sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
@@ -127,9 +118,9 @@ def choices(obs: Observation) -> Table:
     cells = cells_of(obs, obs.seat)
     others = _others(obs, k)
     gain = sum(g for *_, g in others) / max(1, len(others))
-    own = one_turn_gain(cells, obs.discard_top, k)
-    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
     grid = _Grid(cells, k)
+    own = one_turn_gain(grid, obs.discard_top, k)
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
     if obs.phase == "setup":
         rank = {p: i for i, p in enumerate(SETUP_ORDER)}
         found = [Choice(m, float(rank[m.place])) for m in obs.legal_moves]
@@ -154,7 +145,7 @@ def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float, flo
             continue
         cells = cells_of(obs, seat)
         grid = _Grid(cells, k)
-        gain = 0.0 if obs.ender == seat else one_turn_gain(cells, obs.discard_top, k)
+        gain = 0.0 if obs.ender == seat else one_turn_gain(grid, obs.discard_top, k)
         out.append((seat, grid.value - gain, grid.hidden * k.variance, gain))
     return out
 

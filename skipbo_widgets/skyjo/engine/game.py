@@ -41,6 +41,7 @@ from .events import (
     Why,
 )
 from .moves import (
+    COLUMN_PLACES,
     DRAW,
     DROPS,
     REVEALS,
@@ -48,17 +49,15 @@ from .moves import (
     TAKES,
     Move,
     column_of,
-    column_places,
     place_text,
 )
 from .observation import Observation, SeatView
-from .rules import COLUMNS, GRID, SETUP_REVEALS, Rules
+from .rules import GRID, SETUP_REVEALS, Rules
 
 Phase = Literal["setup", "play", "over"]
 _PLACES = range(GRID)
 _DRAW_AND_TAKES = (DRAW, *TAKES)  # the usual choice: no column cleared yet
-_COLUMNS = tuple(tuple(column_places(c)) for c in range(COLUMNS))
-_COLUMN_AT = tuple(_COLUMNS[column_of(p)] for p in _PLACES)  # the places of p's column
+_COLUMN_AT = tuple(COLUMN_PLACES[column_of(p)] for p in _PLACES)  # the places of p's column
 
 
 class Outcome(NamedTuple):
@@ -433,7 +432,7 @@ class Round(GameBase[Move]):
             for place in _PLACES:
                 if self.grids[seat][place] is not None and not self.face_up[seat][place]:
                     self._reveal(seat, place, "end")
-            for places in _COLUMNS:
+            for places in COLUMN_PLACES:
                 self._clear_column(seat, places)
         outcome = score_round(self.grids, ender, self.rules)
         self._set("phase", "over")

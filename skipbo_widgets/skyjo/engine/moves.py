@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import NotationError, Reason
-from .rules import GRID, ROWS
+from .rules import COLUMNS, GRID, ROWS
 
 Kind = Literal["reveal", "take", "draw", "swap", "drop"]
 KINDS: tuple[Kind, ...] = ("reveal", "take", "draw", "swap", "drop")
@@ -44,6 +44,10 @@ def column_of(place: int) -> int:
 
 def column_places(column: int) -> range:
     return range(column * ROWS, column * ROWS + ROWS)
+
+
+#: The places of each column, top to bottom.
+COLUMN_PLACES = tuple(tuple(column_places(c)) for c in range(COLUMNS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from ...core.savefile import is_int
 from .cards import DECK_COUNTS, Card
 from .errors import Reason, SaveError
 from .game import Phase, Round, score_round
-from .moves import column_places
+from .moves import COLUMN_PLACES
 from .rules import COLUMNS, GRID, SETUP_REVEALS, Rules
 
 Slot = tuple[Card, bool] | None  # (card, face up), or None once its column was cleared
@@ -71,8 +71,8 @@ def _place_grid(r: Round, seat: int, slots: Sequence[Slot]) -> None:
         up[place] = slot is not None and slot[1]
     r.hidden[seat] = sum(1 for p in range(GRID) if grid[p] is not None and not up[p])
     for column in range(COLUMNS):
-        cards = [grid[p] for p in column_places(column)]
-        shown = [up[p] for p in column_places(column)]
+        cards = [grid[p] for p in COLUMN_PLACES[column]]
+        shown = [up[p] for p in COLUMN_PLACES[column]]
         half_cleared = None in cards and cards != [None] * len(cards)
         clearable = all(shown) and cards[0] is not None and len(set(cards)) == 1
         if half_cleared or clearable:  # SJ-COLUMN leaves neither behind

@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core import savefile
 from ...core.errors import GameError, SaveReason
-from ...core.jsonfile import check_header
+from ...core.jsonfile import check_header, parse_json
 from ...core.rng import parse_rng, rng_text
 from ...core.savefile import as_save_error, bad_field, check_keys, field, is_int
 from .cards import Card, parse_card
@@ -102,12 +102,12 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 def loads_round(data: str | bytes | bytearray) -> Round:
     """The round in a save file; raises :class:`SaveError` for anything else."""
-    return round_from_dict(_load(data, ROUND_FORMAT))
+    return round_from_dict(parse_json(data))
 
 
 def loads_match(data: str | bytes | bytearray) -> Match:
     """The match in a save file; raises :class:`SaveError` for anything else."""
-    return match_from_dict(_load(data, MATCH_FORMAT))
+    return match_from_dict(parse_json(data))
 
 
 def round_from_dict(d: Any) -> Round:
@@ -137,13 +137,6 @@ def match_from_dict(d: Any) -> Match:
     if field(d, "scores", list, m.scores, "scores") != m.scores:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="scores")
     return m
-
-
-def _load(data: Any, expected: str) -> Any:
-    try:
-        return savefile.load(data, expected, VERSION)
-    except SaveError as err:
-        raise _as_skyjo(err) from None
 
 
 def _check_envelope(d: Any, expected: str) -> None:
