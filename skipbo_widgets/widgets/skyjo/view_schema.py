@@ -7,6 +7,7 @@ not draw it, a legal source or place the page cannot click.
 
 >>> from skipbo_widgets.skyjo.engine import Round
 >>> from skipbo_widgets.i18n import t
+>>> from skipbo_widgets.widgets.skyjo.view import skyjo_view
 >>> obs = Round.new(seed=1).observe(0)
 >>> check_skyjo_view(skyjo_view(obs, names=["Du", "Mia"], tr=lambda k, **p: t(k, "de", **p),
 ...                             lang="de", interactive=True))
@@ -22,7 +23,7 @@ from typing import Any
 
 from ...skyjo.engine.rules import GRID
 from ..view_schema import KINDS, _expect, _fields, _strings
-from .view import DRAW_MOVE, SOURCES, skyjo_view
+from .view import DRAW_MOVE, SOURCES
 
 BANDS = ("dark-blue", "light-blue", "green", "yellow", "red")
 PHASES = ("setup", "play", "last", "over")
