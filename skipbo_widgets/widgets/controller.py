@@ -6,6 +6,9 @@ illegal request gets a message in the learner's language and changes nothing.
 A game pushes the learner's moves (:class:`TableController`); a lesson step
 judges them and takes a wrong one back (:class:`~.lesson_table.LessonController`,
 the same controller with another :meth:`~TableController.move`).
+Every game is played alike; what is one game's own (its table widget, view,
+notation, refusals, clicks that are not moves) comes from its
+:class:`~.table_game.TableGame`.
 
 >>> from skipbo_widgets.skipbo.engine import Game, Rules
 >>> c = TableController(Game.new(Rules(), seed=3, dealer=1), seat=0, lang="en")
@@ -21,36 +24,22 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
+from ..core.errors import GameError, IllegalMove, NotationError
 from ..games import BOT_NAMES
-from ..i18n import error_key, explain, t
-from ..skipbo.engine import (
-    WILD,
-    Game,
-    GameError,
-    IllegalMove,
-    Move,
-    NotationError,
-    Observation,
-    Reason,
-    observe,
-)
-from ..skipbo.engine.events import Drew, Event, StockTurned
-from .table import CardTable
-from .view import table_view
+from ..i18n import t
+from .table_game import TableGame, TableWidget, table_game_for
 
 
 class Bot(Protocol):
     """Anything that picks a move for a seat from that seat's observation."""
 
-    def choose_move(self, obs: Observation) -> Move: ...
+    def choose_move(self, obs: Any) -> Any: ...
 
 
-Listener = Callable[[list[Event]], None]
+Listener = Callable[[list[Any]], None]
 #: A message in the learner's language, worked out when shown (so that a change of
 #: language translates it too), and its kind (info, error, hint, success, todo).
 Message = tuple[Callable[[], str], str]
-#: The piles in the middle that nobody plays from (by test id), and what a click on one says.
-SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
 
 
 class TableController:
@@ -58,31 +47,34 @@ class TableController:
 
     def __init__(
         self,
-        game: Game,
+        game: Any,
         *,
         seat: int = 0,
         lang: str = "en",
         bots: Mapping[int, Bot] | None = None,
         names: Sequence[str] | None = None,
         practice: bool = False,
-        table: CardTable | None = None,
+        table: TableWidget | None = None,
+        kind: TableGame | None = None,
     ) -> None:
+        """``kind``: the game's table adapter (by default the one that plays ``game``)."""
         self.game = game
+        self.kind = kind if kind is not None else table_game_for(game)
         self.seat = seat
         self.lang = lang
         self.bots = dict(bots or {})
         self.names = list(names or default_names(game.rules.players, seat, lang))
         self.practice = practice
-        self.table = table if table is not None else CardTable()
+        self.table = table if table is not None else self.kind.new_table()
         self.table.on_request(self.request)
         self._listeners: list[Listener] = []
         #: The status line, rendered at each refresh so that it follows the language.
         self._status: Message = (str, "info")
         self.highlight: tuple[str, ...] = ()
         #: The learner's moves of the current turn, each with what they saw just before it.
-        self.turn_moves: list[tuple[Observation, Move]] = []
+        self.turn_moves: list[tuple[Any, Any]] = []
         #: Set when a move of the learner ends their turn: the moves of that turn.
-        self.finished_turn: list[tuple[Observation, Move]] = []
+        self.finished_turn: list[tuple[Any, Any]] = []
         self._turn_starts: list[int] = []
         self._note_turn_start()
         self.refresh()
@@ -106,8 +98,8 @@ class TableController:
     def bots_to_move(self) -> bool:
         return not self.game.is_over and self.game.current in self.bots
 
-    def observation(self) -> Observation:
-        return observe(self.game, self.seat)
+    def observation(self) -> Any:
+        return self.kind.observe(self.game, self.seat)
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -118,7 +110,7 @@ class TableController:
         """Call ``listener(events)`` after every change (move, undo, bot move, new game)."""
         self._listeners.append(listener)
 
-    def _changed(self, events: list[Event]) -> None:
+    def _changed(self, events: list[Any]) -> None:
         self._status = (str, "info")  # whatever was said was about the position before
         self.highlight = ()
         self._note_turn_start()
@@ -137,37 +129,15 @@ class TableController:
         kind = request.get("type")
         if kind == "move":
             return self.move(request.get("move", ""))
-        source = request.get("source")
-        if kind == "look":
-            def answer() -> str:
-                return look_message(self.observation(), request.get("pile"), tr=self.tr,
-                                    names=self.names) or ""
-
-            if answer():
-                self.tell(answer, "info")
-            else:
-                self.say("error.bad_request", "error")
-        elif kind in ("select", "target"):
-            def empty_stock() -> str:
-                return self.empty_stock(source) or ""
-
-            if empty_stock():
-                self.tell(empty_stock, "error")
-            elif not self.interactive:
-                self.idle()
-            elif (pile := empty_discard_pile(self.observation(), source)) is not None:
-                self.say("error.discard_pile_empty", "error", pile=pile)
-            elif kind == "target":
-                self.say("status.pick_first")
-            else:
-                self.picked_up()
+        if kind in ("look", "select", "target"):
+            self.kind.answer(self, request)
         else:
             self.say("error.bad_request", "error")
         return False
 
-    def empty_stock(self, source: str | None) -> str | None:
-        """Why nothing comes from the clicked stock pile ``source`` (``None``: it has cards)."""
-        return empty_stock_message(self.observation(), source, tr=self.tr, names=self.names)
+    def keeps_message(self) -> bool:
+        """True while a click that is not a move should leave the message as it is."""
+        return False
 
     def idle(self) -> None:
         """A click while the learner cannot move: say whose turn it is."""
@@ -181,7 +151,7 @@ class TableController:
         """Try the learner's move in notation; explain and change nothing if it is illegal."""
         before = self.observation()
         try:
-            move = Move.parse(text)
+            move = self.kind.parse(text)
             events = self.game.push(move, by=self.seat)
         except NotationError as err:
             self.tell(partial(self.explain, err), "error")
@@ -190,21 +160,21 @@ class TableController:
             self.tell(partial(self.explain, err, move), "error")
             return False
         self.turn_moves.append((before, move))
-        if move.is_discard or move.is_end or self.game.is_over:
+        if self.game.current != self.seat or self.game.is_over:
             self.finished_turn, self.turn_moves = self.turn_moves, []
         self._changed(events)
         return True
 
-    def explain(self, err: GameError, move: Move | None = None) -> str:
+    def explain(self, err: GameError, move: Any | None = None) -> str:
         """Why ``move`` (or the request) was refused, in the learner's language."""
-        return explain_refusal(err, move, self.observation(), lang=self.lang, names=self.names)
+        return self.kind.explain(err, move, self.observation(), lang=self.lang, names=self.names)
 
     def step_bot(self) -> bool:
         """Let the bot whose turn it is make one move; False if no bot is to move."""
         if not self.bots_to_move:
             return False
         bot = self.bots[self.game.current]
-        obs = observe(self.game, self.game.current)
+        obs = self.kind.observe(self.game, self.game.current)
         events = self.game.push(bot.choose_move(obs), by=self.game.current)
         self._changed(events)
         return True
@@ -223,14 +193,15 @@ class TableController:
         stays, except in practice mode, where whole turns can be taken back.
         A finished game is scored: nothing in it can be taken back.
         """
-        stack = self.game.move_stack
-        if self.game.is_over:
+        game = self.game
+        stack = game.move_stack
+        if game.is_over:
             return False
         if self.practice:
             return any(start < len(stack) for start in self._turn_starts)
-        if not stack or self.game.current != self.seat:
+        if not stack or game.current != self.seat or self.kind.turn_started(game):
             return False
-        return not stack[-1].is_discard and not _revealed(self.game.last_events())
+        return not self.kind.revealed(game.last_events())
 
     def undo(self) -> bool:
         """Take back the learner's last move (practice mode: back to the start of a turn)."""
@@ -254,15 +225,16 @@ class TableController:
     def _note_turn_start(self) -> None:
         game = self.game
         depth = len(game.move_stack)
-        at_start = game.current == self.seat and not game.moved and not game.is_over
+        at_start = game.current == self.seat and self.kind.turn_started(game) \
+            and not game.is_over
         if at_start and (not self._turn_starts or self._turn_starts[-1] != depth):
             self._turn_starts.append(depth)
 
     # -- showing ----------------------------------------------------------
 
-    def show_move(self, move: Move | None) -> None:
+    def show_move(self, move: Any | None) -> None:
         """Light up a move's source and target on the table (a hint), or nothing."""
-        self.highlight = lit(move)
+        self.highlight = self.kind.lit(move)
         self.refresh()
 
     def say(self, key: str, kind: str = "info", **params: Any) -> None:
@@ -296,95 +268,11 @@ class TableController:
     def refresh(self) -> None:
         text, kind = self.status()
         self.table.view = {
-            **table_view(self.observation(), names=self.names, tr=self.tr, lang=self.lang,
-                         interactive=self.interactive, status=text, status_kind=kind,
-                         highlight=self.lit()),
+            **self.kind.view(self.observation(), names=self.names, tr=self.tr,
+                             lang=self.lang, interactive=self.interactive, status=text,
+                             status_kind=kind, highlight=self.lit()),
             **self.view_extras(),
         }
-
-
-def lit(move: Move | None) -> tuple[str, ...]:
-    """What a shown move lights up: its source and target, or the end-turn button."""
-    if move is None:
-        return ()
-    return ("end-turn",) if move.is_end else (move.source_text, move.target_text)
-
-
-def _revealed(events: list[Event]) -> bool:
-    """True if the events showed the learner a card they had not seen."""
-    return any(isinstance(e, Drew) or (isinstance(e, StockTurned) and e.card is not None)
-               for e in events)
-
-
-def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..., str],
-                        names: Sequence[str]) -> str | None:
-    """What to say when the learner clicks a stock pile with no card left (``s`` or ``ps``)
-    in a game that is not over; ``None`` for any other click.
-
-    An empty stock ends the game, except in a team whose other stock still has
-    cards: so the learner's own empty stock sends them on to their partner's.
-    """
-    partner = obs.partner
-    if partner is None or obs.outcome is not None:
-        return None
-    if source == "s" and obs.me.stock_count == 0:
-        return tr("status.stock_empty", partner=partner, names=names)
-    if source == "ps" and obs.seats[partner].stock_count == 0:
-        return tr("error.stock_empty", seat=partner, names=names)
-    return None
-
-
-def explain_refusal(err: GameError, move: Move | None, obs: Observation, *, lang: str,
-                    names: Sequence[str]) -> str:
-    """Why the engine refused ``move`` for the seat of ``obs``; a card of the partner's
-    piles that does not fit is named as the partner's ("Leo's card is a 6"), not "yours"."""
-    partner = obs.partner
-    if move is not None and move.partner and partner is not None \
-            and err.reason is Reason.WRONG_VALUE:
-        return t(f"{error_key(err)}.partner", lang, names=names, wild=WILD,
-                 faces=obs.rules.faces, partner=partner, **err.params)
-    return explain(err, lang, faces=obs.rules.faces, names=names)
-
-
-def empty_discard_pile(obs: Observation, source: str | None) -> int | None:
-    """The 0-based number of the learner's or partner's discard pile named by ``source``
-    (``d2``, ``pd2``) if it is empty, else ``None``."""
-    owner = obs.partner if (source or "").startswith("p") else obs.seat
-    number = (source or "").removeprefix("p")
-    if owner is None or len(number) != 2 or number[0] != "d" or number[1] not in "1234":
-        return None
-    pile = int(number[1]) - 1
-    return pile if pile < len(obs.seats[owner].discards) and \
-        not obs.seats[owner].discards[pile] else None
-
-
-def opponent_of(obs: Observation, pile: str | None) -> int | None:
-    """The seat of an opponent whose pile the page names (``stock-2``, ``discard-2-0``:
-    the piles' test ids), or ``None`` for anything else."""
-    parts = (pile or "").split("-")
-    if len(parts) != {"stock": 2, "discard": 3}.get(parts[0]):
-        return None
-    if not all(p.isdigit() and len(p) == 1 for p in parts[1:]):
-        return None
-    seat = int(parts[1])
-    if seat in (obs.seat, obs.partner) or seat >= len(obs.seats):
-        return None
-    if parts[0] == "discard" and int(parts[2]) >= len(obs.seats[seat].discards):
-        return None
-    return seat
-
-
-def look_message(obs: Observation, pile: str | None, *, tr: Callable[..., str],
-                 names: Sequence[str]) -> str | None:
-    """What a click on a pile nobody may play from says: an opponent's (whose it is),
-    the draw pile or the completed piles (what they are); ``None`` for any other name."""
-    if pile in SHARED_PILES:
-        return tr(SHARED_PILES[pile])
-    owner = opponent_of(obs, pile)
-    if owner is None:
-        return None
-    key = "status.not_your_pile.team" if obs.partner is not None else "status.not_your_pile"
-    return tr(key, player=owner, names=names)
 
 
 def default_names(players: int, seat: int, lang: str) -> list[str]:

@@ -10,24 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..skipbo.bots.hints import source_card
-from ..skipbo.engine import Move, Observation
 from ..tutorials import Feedback, StepRun
 from ..tutorials.goals import LEARNER
-from .controller import Message, TableController, default_names, lit
-from .table import CardTable
+from .controller import Message, TableController, default_names
+from .table_game import TableWidget
 
 #: Told of every judged try, with what the learner saw before it.
-FeedbackListener = Callable[[Feedback, Observation], None]
+FeedbackListener = Callable[[Feedback, Any], None]
 
 
 class LessonController(TableController):
     """One step's table: ``run`` judges each try; ``on_feedback`` hears the verdict."""
 
-    def __init__(self, run: StepRun, *, lang: str, table: CardTable | None = None) -> None:
+    def __init__(self, run: StepRun, *, lang: str, table: TableWidget | None = None) -> None:
         self.run = run
         self.message: Message | None = None
-        self.shown: Move | None = None
+        self.shown: Any | None = None
         #: The card of a wrong try flying back to where it came from (drawn once per id).
         self.bounce: dict[str, Any] | None = None
         self._bounces = 0
@@ -71,10 +69,8 @@ class LessonController(TableController):
             self.on_feedback(feedback, before)
         return feedback.kind in ("progress", "done")
 
-    def empty_stock(self, source: str | None) -> str | None:
-        if self.run.has_task and self.run.done:  # a solved task keeps its praise
-            return None
-        return super().empty_stock(source)
+    def keeps_message(self) -> bool:
+        return self.run.has_task and self.run.done  # a solved task keeps its praise
 
     def idle(self) -> None:
         if self.on_idle is not None:
@@ -103,7 +99,7 @@ class LessonController(TableController):
 
     def lit(self) -> tuple[str, ...]:
         """The shown move (after a second miss), else what the step lights up."""
-        return lit(self.shown) if self.shown is not None else self.run.step.highlight
+        return self.kind.lit(self.shown) if self.shown is not None else self.run.step.highlight
 
     def refresh(self) -> None:
         super().refresh()
@@ -113,13 +109,10 @@ class LessonController(TableController):
     def view_extras(self) -> dict[str, Any]:
         return {"scene": self.scene, "bounce": self.bounce}
 
-    def _bounce_back(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+    def _bounce_back(self, move: Any | None, before: Any) -> dict[str, Any] | None:
         """Where the card of a wrong try was put and where it goes back to, as table test ids."""
-        if move is None or move.is_end:
+        bounce = self.kind.bounce(move, before)
+        if bounce is None:
             return None
-        owner = before.partner if move.partner and before.partner is not None else LEARNER
-        home = {"s": f"stock-{owner}", "d": f"discard-{owner}-{move.index}"}.get(move.source,
-                                                                                 "hand")
-        put = f"build-{move.pile}" if move.is_play else f"discard-{LEARNER}-{move.pile}"
         self._bounces += 1
-        return {"id": self._bounces, "card": source_card(before, move), "from": put, "to": home}
+        return {"id": self._bounces, **bounce}

@@ -20,8 +20,9 @@ from ..skipbo.engine import Observation
 from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
-from .controller import Message, explain_refusal
+from .controller import Message
 from .lesson_table import LessonController
+from .skipbo.table_game import explain_refusal
 from .testids import testid
 
 

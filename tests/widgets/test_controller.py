@@ -184,3 +184,8 @@ def test_practice_mode_takes_back_the_whole_turn_including_the_bots() -> None:
     assert c.undo()
     assert game.current == 0 and game.turn == 1
     assert game.state_key()[2:-2] == start[2:-2]  # the same position, random state included
+
+
+def test_a_state_of_no_known_game_has_no_table() -> None:
+    with pytest.raises(TypeError, match="no table plays object"):
+        TableController(object())
