@@ -19,12 +19,13 @@ from typing import Any
 
 from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.cards import VALUES, card_text
+from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import COLUMNS, ROWS
 from ..view import Translate
 
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).
-SOURCES = {"discard": "take", "drawn": "swap", "drop": "drop", "reveal": "reveal"}
+SOURCES: dict[str, Kind] = {"discard": "take", "drawn": "swap", "drop": "drop", "reveal": "reveal"}
 #: The move a click on the draw pile sends.
 DRAW_MOVE = "draw"
 
