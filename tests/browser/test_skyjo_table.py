@@ -9,7 +9,6 @@ round with the one table controller, read from the address (``?players=8&lang=fr
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -22,13 +21,18 @@ import os
 from urllib.parse import parse_qs
 import ipywidgets as w
 from skipbo_widgets.skyjo.bots import make_bot
-from skipbo_widgets.skyjo.engine import Round, Rules
+from skipbo_widgets.skyjo.engine import Round, Rules, from_position
 from skipbo_widgets.widgets.controller import TableController
 from skipbo_widgets.widgets.testids import ShellSupport
 
 query = {k: v[0] for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items()}
 players, lang = int(query.get("players", "2")), query.get("lang", "en")
 game = Round.new(Rules(players=players), seed=int(query.get("seed", "1")))
+if query.get("demo") == "column":  # a 5 on the discard pile, two 5s face up in column a
+    mine = [(5, True), (5, True), (9, False)] + [(7, False)] * 9
+    theirs = [(1, True), (2, True)] + [(6, False)] * 10
+    game = from_position(Rules(players=2), grids=[mine, theirs], discard=[5],
+                         draw_pile=None, phase="play", current=0)
 c = TableController(game, seat=0, lang=lang,
                     bots={s: make_bot("medium") for s in range(1, players)})
 busy = []
@@ -170,5 +174,44 @@ def test_a_whole_round_played_by_clicking_ends_with_every_card_and_the_scores(
     assert page.locator(".sj-grid .sj-back").count() == 0
     assert page.locator('[data-testid^="round-score-"]').count() == 3
     assert "ronde" in page.inner_text('[data-testid="skyjo-result"]')
+    assert real_errors(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_column_of_three_equal_cards_flies_to_the_discard_pile(browser: Any, skyjo_url: str,
+                                                                 motion: str) -> None:
+    page = open_table(browser, skyjo_url, "demo=column&players=2", 1280, 800)
+    page.emulate_media(reduced_motion=motion)
+    # Every card that takes off is noted when it is added: no race with its flight's end.
+    page.evaluate("""() => { window.flown = []; new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) {
+            if (n.classList?.contains("sj-flying")) window.flown.push(n.dataset.card); } })
+        .observe(document.body, { childList: true, subtree: true }); }""")
+    page.click('[data-testid="skyjo-discard"]')
+    page.click('[data-testid="grid-0-8"]')  # a3: the third 5 of column a
+    page.wait_for_selector('[data-testid="grid-0-0"] .sj-gone')
+    flying = page.evaluate("window.flown")
+    assert flying == (["5", "5", "5"] if motion == "no-preference" else [])
+    assert [card(page, f"grid-0-{i}").get_attribute("class") for i in (0, 4, 8)] == \
+        ["sj-card sj-gone"] * 3
+    page.close()
+
+
+def test_keyboard_and_drag(browser: Any, skyjo_url: str) -> None:
+    page = open_table(browser, skyjo_url, "players=2&lang=en&seed=4", 1280, 800)
+    page.focus('[data-testid="grid-0-0"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.testid") == "grid-0-5"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="grid-0-5"] .sj-face')
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press(" ")
+    page.wait_for_selector('[data-testid="grid-0-1"] .sj-face')
+    page.wait_for_selector('[data-testid="skyjo-draw"].sj-can')
+    top = card(page, "skyjo-discard").get_attribute("data-card")
+    page.drag_and_drop('[data-testid="skyjo-discard"]', '[data-testid="grid-0-11"]')
+    page.wait_for_selector(f'[data-testid="grid-0-11"] [data-card="{top}"]')
     assert real_errors(page) == []
     page.close()

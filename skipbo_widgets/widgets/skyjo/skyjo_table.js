@@ -255,7 +255,9 @@ function render({ model, el }) {
     const node = cardNode(card, v);
     node.classList.add("sj-flying");
     Object.assign(node.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
-    root.append(node);
+    node.style.setProperty("--sj-w", `${a.width}px`);
+    // Beside the table, not in it: the next view (a bot's move a moment later) redraws the table.
+    el.append(node);
     const origin = node.getBoundingClientRect();
     Object.assign(node.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
     const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
