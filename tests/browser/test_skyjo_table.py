@@ -33,6 +33,11 @@ if query.get("demo") == "column":  # a 5 on the discard pile, two 5s face up in 
     theirs = [(1, True), (2, True)] + [(6, False)] * 10
     game = from_position(Rules(players=2), grids=[mine, theirs], discard=[5],
                          draw_pile=None, phase="play", current=0)
+if query.get("demo") == "last":  # one face-down card left (d3) and a 0 on the discard pile
+    mine = [(v, True) for v in range(1, 12)] + [(12, False)]
+    theirs = [(0, True), (1, True)] + [(-1, False)] * 10
+    game = from_position(Rules(players=2), grids=[mine, theirs], discard=[0],
+                         draw_pile=None, phase="play", current=0)
 c = TableController(game, seat=0, lang=lang,
                     bots={s: make_bot("medium") for s in range(1, players)})
 busy = []
@@ -76,6 +81,16 @@ def open_table(browser: Any, url: str, query: str, width: int, height: int) -> A
 
 def real_errors(page: Any) -> list[str]:
     return [e for e in page.errors if not any(h in e for h in HARMLESS_CONSOLE)]
+
+
+def texts_under(page: Any, px: float) -> list[list[Any]]:
+    """Every visible text on the table smaller than ``px`` (with its size)."""
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.sj-table *')]
+        .filter((e) => e.offsetParent !== null && [...e.childNodes].some(
+            (n) => n.nodeType === 3 && n.textContent.trim()))
+        .map((e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)])""")
+    assert sizes
+    return [s for s in sizes if s[1] < px]
 
 
 def card(page: Any, testid: str) -> Any:
@@ -145,11 +160,7 @@ def test_the_projector_view_has_no_text_under_24_px(browser: Any, skyjo_url: str
     page = open_table(browser, skyjo_url, "players=8&lang=de&seed=1&view=projector", 1920, 1080)
     page.click('[data-testid="grid-0-0"]')  # a status line under the table too
     page.wait_for_selector('[data-testid="grid-0-0"] .sj-face')
-    sizes = page.evaluate("""() => [...document.querySelectorAll('.sj-table *')]
-        .filter((e) => e.offsetParent !== null && [...e.childNodes].some(
-            (n) => n.nodeType === 3 && n.textContent.trim()))
-        .map((e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)])""")
-    assert sizes and [s for s in sizes if s[1] < 24] == []
+    assert texts_under(page, 24) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 1920
     page.close()
 
@@ -213,5 +224,22 @@ def test_keyboard_and_drag(browser: Any, skyjo_url: str) -> None:
     top = card(page, "skyjo-discard").get_attribute("data-card")
     page.drag_and_drop('[data-testid="skyjo-discard"]', '[data-testid="grid-0-11"]')
     page.wait_for_selector(f'[data-testid="grid-0-11"] [data-card="{top}"]')
+    assert real_errors(page) == []
+    page.close()
+
+
+def test_the_round_s_end_on_the_projector_every_card_the_scores_and_the_doubling(
+        browser: Any, skyjo_url: str) -> None:
+    page = open_table(browser, skyjo_url, "demo=last&players=2&lang=de&view=projector",
+                      1920, 1080)
+    page.click('[data-testid="skyjo-discard"]')
+    page.click('[data-testid="grid-0-11"]')  # d3, the last face-down card: the round ends
+    page.wait_for_selector('[data-testid="skyjo-result"]')
+    result = page.inner_text('[data-testid="skyjo-result"]')
+    assert "Du hast die Runde beendet" in result and "doppelt" in result
+    assert page.inner_text('[data-testid="round-score-0"]').split() == ["Runde:", "132",
+                                                                       "Punkte", "\u00d72"]
+    assert page.locator(".sj-grid .sj-back").count() == 0
+    assert texts_under(page, 24) == []
     assert real_errors(page) == []
     page.close()
