@@ -37,10 +37,10 @@ seat 0.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..core.errors import NotationError, SaveError

@@ -22,9 +22,9 @@ from ..core.savefile import bad_field
 from ..skyjo import LESSON_DIR
 from ..skyjo.engine import Move, Round, parse_card
 from ..skyjo.engine.cards import VALUES
-from ..skyjo.engine.events import ColumnCleared, Dropped, Drew, Replaced, Revealed, Took
+from ..skyjo.engine.events import ColumnCleared, Drew, Dropped, Replaced, Revealed, Took
 from ..skyjo.engine.save import ROUND_FORMAT, round_from_dict, round_to_dict
-from .goals import LEARNER, GoalTable, new_events
+from .goals import LEARNER, Check, GoalTable, new_events
 from .lesson_game import LessonGame
 
 DRAW_TOP = "draw_top"
@@ -52,7 +52,8 @@ def _replaced(start: Round, game: Round, p: dict[str, Any]) -> bool:
     return False
 
 
-def _happened(kind: type) -> Any:
+def _happened(kind: type[Drew | Dropped | ColumnCleared]) -> Check:
+    """A goal reached once the learner caused an event of ``kind``."""
     def check(start: Round, game: Round, _p: dict[str, Any]) -> bool:
         return any(isinstance(e, kind) and e.seat == LEARNER for e in new_events(start, game))
     return check
