@@ -1,0 +1,106 @@
+"""Skyjo's hints and turn reviews in the learner's language, the places said in words.
+
+The bots give reason codes whose parameters name places in notation
+(``b2``, column ``c``, moves like ``take b2``): the learner never reads those
+on the table. Here a place becomes the words the table shows it by (its row
+and column: "in the top row, column 2"), a column its number from the left,
+and a move a sentence with its card ("take the 3 from the discard pile and put
+it in the top row, column 2"); at the second step of the ladder the place is
+also lit up on the table.
+
+>>> from skipbo_widgets.skyjo.engine import Move, Round
+>>> obs = Round.new(seed=2).observe(0)
+>>> place_words("b1", "en"), move_words(Move.parse("reveal c3"), obs, "de")
+('in the top row, column 2', 'Deck deine Karte in der unteren Reihe, Spalte 3 auf')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ...i18n import t
+from ...skyjo.bots import Hint, hint, review_turn
+from ...skyjo.bots.explain import Explain, Reason, message_key
+from ...skyjo.engine import Move, Observation
+
+LADDER_TOP = 3
+_LETTERS = "abcd"
+
+
+def place_words(place: str, lang: str) -> str:
+    """A place in notation (``b1``) as the table shows it: its row and column."""
+    column, row = _LETTERS.index(place[0]), int(place[1]) - 1
+    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
+
+
+def move_words(move: Move, obs: Observation, lang: str) -> str:
+    """A move as something to do, with the card it moves (seen in ``obs``, just before)."""
+    card = obs.drawn if move.kind in ("swap", "drop") else obs.discard_top
+    place = "" if move.kind == "draw" else place_words(str(move).split()[1], lang)
+    return t(f"skyjo.move.{move.kind}", lang, value=card, place=place)
+
+
+def reason_text(obs: Observation, reason: Reason, *, lang: str, names: Sequence[str]) -> str:
+    """One reason as a sentence, every place and move in words."""
+    code, params = reason
+    words: dict[str, Any] = dict(params)
+    if isinstance(words.get("place"), str):
+        words["place"] = place_words(words["place"], lang)
+    if isinstance(words.get("column"), str):
+        words["column"] = _LETTERS.index(words["column"]) + 1
+    for name in ("move", "best"):
+        if isinstance(words.get(name), str):
+            words[name] = move_words(Move.parse(words[name]), obs, lang)
+    return t(message_key(code), lang, names=list(names), **words)
+
+
+class SkyjoCoach:
+    """The hint ladder for the learner's position (1: where to look; 2: the move, lit up
+    on the table; 3: the move and every reason), and the review of each finished turn."""
+
+    def __init__(self) -> None:
+        self.level = 0
+        self._position: object = None
+        self._hint: Hint | None = None
+
+    def hint_html(self, obs: Observation, position: object, *, lang: str,
+                  names: Sequence[str]) -> tuple[str, Move | None]:
+        if position != self._position or self._hint is None:
+            self._position = position
+            self._hint = hint(obs)
+            self.level = 0
+        self.level = min(self.level + 1, LADDER_TOP)
+        shown = self._hint.move if self.level >= 2 else None
+        return self._html(obs, self._hint, self.level, lang=lang, names=names), shown
+
+    def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
+        if self._hint is None or not self.level:
+            return ""
+        return self._html(obs, self._hint, self.level, lang=lang, names=names)
+
+    @staticmethod
+    def _html(obs: Observation, found: Hint, level: int, *, lang: str,
+              names: Sequence[str]) -> str:
+        body = "".join(
+            f'<div class="sb-reason">{html.escape(reason_text(obs, r, lang=lang, names=names))}'
+            "</div>" for r in found.ladder(level))
+        title = html.escape(t(f"hint.level.{level}", lang))
+        more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
+            if level < LADDER_TOP else ""
+        return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
+                f"<b>{title}</b>{body}{more}</div>")
+
+
+def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
+                names: Sequence[str]) -> str:
+    """The review of a finished turn: its worst move's grade and reasons, said from what
+    the learner saw just before that move."""
+    result = review_turn(steps)
+    obs = next(o for o, move in steps if move == result.move)
+    title = html.escape(t(f"review.{result.grade}", lang))
+    body = "".join(f"<li>{html.escape(reason_text(obs, r, lang=lang, names=names))}</li>"
+                   for r in result.reasons if r[0] is not Explain.GOOD)  # the title says so
+    return (f'<div class="sb-box sb-box-review-{result.grade}" data-testid="review" '
+            f'data-grade="{result.grade}"><b>{title}</b><ul>{body}</ul></div>')
