@@ -307,7 +307,7 @@ class App:
         choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))
         choice.add_class("sb-game-choices")
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([choice, intro, row, self._lesson_caption(),
+        self.body.children = [w.VBox([w.VBox([choice, intro]), row, self._lesson_caption(),
                                       w.HBox(files, layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
 
