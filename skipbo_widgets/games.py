@@ -58,11 +58,13 @@ class GameKind:
 
 
 SKIPBO = GameKind(
-    id="skipbo", name="Skip-Bo", min_players=skipbo_rules.MIN_PLAYERS, max_players=skipbo_rules.MAX_PLAYERS,
+    id="skipbo", name="Skip-Bo",
+    min_players=skipbo_rules.MIN_PLAYERS, max_players=skipbo_rules.MAX_PLAYERS,
     bot_levels=LEVELS, rules=skipbo.Rules, new_game=skipbo.Game.new,
     save_formats=(skipbo_save.GAME_FORMAT, skipbo_save.MATCH_FORMAT))
 SKYJO = GameKind(
-    id="skyjo", name="Skyjo", min_players=skyjo_rules.MIN_PLAYERS, max_players=skyjo_rules.MAX_PLAYERS,
+    id="skyjo", name="Skyjo",
+    min_players=skyjo_rules.MIN_PLAYERS, max_players=skyjo_rules.MAX_PLAYERS,
     bot_levels=SKYJO_LEVELS, rules=skyjo.Rules, new_game=skyjo.Round.new,
     save_formats=(skyjo_save.ROUND_FORMAT, skyjo_save.MATCH_FORMAT))
 GAMES = {kind.id: kind for kind in (SKIPBO, SKYJO)}
