@@ -99,13 +99,8 @@ class Coach:
     @staticmethod
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:
-        body = "".join(f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
-                       for r in found.ladder(level))
-        title = html.escape(t(f"hint.level.{level}", lang))
-        more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
-            if level < LADDER_TOP else ""
-        return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
-                f"<b>{title}</b>{body}{more}</div>")
+        return hint_box(level, [reason_html(obs, r, lang=lang, names=names)
+                                for r in found.ladder(level)], lang=lang)
 
     @staticmethod
     def review(steps: Sequence[tuple[Observation, Move]]) -> Review:
@@ -117,8 +112,24 @@ class Coach:
         """The review of a finished turn as HTML (a grade and its reasons)."""
         result = review_turn(steps)
         obs = steps[result.start][0]
-        title = html.escape(t(f"review.{result.grade}", lang))
-        body = "".join(f"<li>{reason_html(obs, r, lang=lang, names=names)}</li>"
-                       for r in result.reasons)
-        return (f'<div class="sb-box sb-box-review-{result.grade}" data-testid="review" '
-                f'data-grade="{result.grade}"><b>{title}</b><ul>{body}</ul></div>')
+        return review_box(result.grade, [reason_html(obs, r, lang=lang, names=names)
+                                         for r in result.reasons], lang=lang)
+
+
+def hint_box(level: int, reasons: Sequence[str], *, lang: str) -> str:
+    """A step of the hint ladder: its title, its reasons (HTML), and "ask again" below
+    the top step (every game's hints look alike)."""
+    body = "".join(f'<div class="sb-reason">{reason}</div>' for reason in reasons)
+    title = html.escape(t(f"hint.level.{level}", lang))
+    more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
+        if level < LADDER_TOP else ""
+    return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
+            f"<b>{title}</b>{body}{more}</div>")
+
+
+def review_box(grade: str, reasons: Sequence[str], *, lang: str) -> str:
+    """A turn's review: its grade and its reasons (HTML)."""
+    title = html.escape(t(f"review.{grade}", lang))
+    body = "".join(f"<li>{reason}</li>" for reason in reasons)
+    return (f'<div class="sb-box sb-box-review-{grade}" data-testid="review" '
+            f'data-grade="{grade}"><b>{title}</b><ul>{body}</ul></div>')

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, TypeVar
 from urllib.parse import urlencode
 
 from ..core.jsonfile import check_header, parse_json
@@ -50,9 +50,51 @@ SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
 MAX_SEED = 20
 
+_S = TypeVar("_S", bound="_Shared")
+
+
+class _Shared:
+    """What both games' settings do alike (each is a frozen dataclass with these fields)."""
+
+    players: int
+    levels: tuple[str, ...]
+    seed: str
+    kind: ClassVar[GameKind]
+    #: The yes/no fields, checked to be booleans.
+    switches: ClassVar[tuple[str, ...]]
+
+    def __post_init__(self) -> None:
+        _check(self, self.switches)  # type: ignore[arg-type]
+
+    def match_seed(self) -> int | str | None:
+        """The deal number: the same number gives every learner the same deal."""
+        text = self.seed.strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() else text
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)  # type: ignore[call-overload]
+        d["levels"] = list(self.levels)
+        return d  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_dict(cls: type[_S], d: Any) -> _S:
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        if not isinstance(d, dict) or set(d) - names:
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings")
+        levels = d.get("levels", ["medium"])
+        if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
+        try:
+            return cls(**{**d, "levels": tuple(levels)})
+        except (RulesError, TypeError) as err:  # either game's (the core's) RulesError
+            reason = err.reason.value if isinstance(err, RulesError) else "type"
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings", problem=reason) from None
+
 
 @dataclass(frozen=True)
-class GameSettings:
+class GameSettings(_Shared):
     """What the learner chose for a new game; the learner always sits in seat 0."""
 
     players: int = 2
@@ -66,30 +108,18 @@ class GameSettings:
     hints: bool = True
     #: The game these settings are for: its player range and bot levels.
     kind: ClassVar[GameKind] = SKIPBO
-
-    def __post_init__(self) -> None:
-        _check(self, ("teams", "match", "practice", "hints"))
+    switches: ClassVar[tuple[str, ...]] = ("teams", "match", "practice", "hints")
 
     def rules(self) -> Rules:
         return Rules(players=self.players, stock_size=self.stock_size,
                      teams=self.teams, faces=self.faces)  # type: ignore[arg-type]
 
-    def match_seed(self) -> int | str | None:
-        return _match_seed(self.seed)
-
     def new_match(self) -> Match:
         return Match(self.rules(), seed=self.match_seed())
 
-    def to_dict(self) -> dict[str, Any]:
-        return _to_dict(self)
-
-    @classmethod
-    def from_dict(cls, d: Any) -> GameSettings:
-        return cls(**_fields_from(cls, d))
-
 
 @dataclass(frozen=True)
-class SkyjoSettings:
+class SkyjoSettings(_Shared):
     """A new Skyjo game: players, each bot's level, the doubling rule (``SJ-DOUBLE``:
     the sheet's ``always`` or the commercial ``positive``), one round or a whole game
     to 100 (``match``), the deal number, practice and hints."""
@@ -102,25 +132,13 @@ class SkyjoSettings:
     practice: bool = False
     hints: bool = True
     kind: ClassVar[GameKind] = SKYJO
-
-    def __post_init__(self) -> None:
-        _check(self, ("match", "practice", "hints"))
+    switches: ClassVar[tuple[str, ...]] = ("match", "practice", "hints")
 
     def rules(self) -> skyjo.Rules:
         return skyjo.Rules(players=self.players, doubling=self.doubling)  # type: ignore[arg-type]
 
-    def match_seed(self) -> int | str | None:
-        return _match_seed(self.seed)
-
     def new_match(self) -> skyjo.Match:
         return skyjo.Match(self.rules(), seed=self.match_seed())
-
-    def to_dict(self) -> dict[str, Any]:
-        return _to_dict(self)
-
-    @classmethod
-    def from_dict(cls, d: Any) -> SkyjoSettings:
-        return cls(**_fields_from(cls, d))
 
 
 #: Either game's settings, and its match.
@@ -147,37 +165,6 @@ def _check(s: Settings, flags: tuple[str, ...]) -> None:
         if not isinstance(getattr(s, name), bool):
             raise SaveError(Reason.SAVE_BAD_FIELD, field=f"settings.{name}")
     s.rules()
-
-
-def _match_seed(seed: str) -> int | str | None:
-    """The deal number: the same number gives every learner the same deal."""
-    text = seed.strip()
-    if not text:
-        return None
-    return int(text) if text.isdigit() else text
-
-
-def _to_dict(s: Settings) -> dict[str, Any]:
-    d = asdict(s)
-    d["levels"] = list(s.levels)
-    return d
-
-
-def _fields_from(cls: type[Settings], d: Any) -> dict[str, Any]:
-    """The fields of saved settings, checked by building them once."""
-    names = {f.name for f in fields(cls)}
-    if not isinstance(d, dict) or set(d) - names:
-        raise SaveError(Reason.SAVE_BAD_FIELD, field="settings")
-    levels = d.get("levels", ["medium"])
-    if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
-        raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
-    found = {**d, "levels": tuple(levels)}
-    try:
-        cls(**found)
-    except (RulesError, TypeError) as err:  # either game's (the core's) RulesError
-        reason = err.reason.value if isinstance(err, RulesError) else "type"
-        raise SaveError(Reason.SAVE_BAD_FIELD, field="settings", problem=reason) from None
-    return found
 
 
 def deal_query(settings: Settings, lang: str) -> str:

@@ -24,8 +24,8 @@ from ...i18n import t
 from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
 from ...skyjo.engine import Move, Observation
+from ..coach import LADDER_TOP, hint_box, review_box
 
-LADDER_TOP = 3
 _LETTERS = "abcd"
 
 
@@ -83,14 +83,8 @@ class SkyjoCoach:
     @staticmethod
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:
-        body = "".join(
-            f'<div class="sb-reason">{html.escape(reason_text(obs, r, lang=lang, names=names))}'
-            "</div>" for r in found.ladder(level))
-        title = html.escape(t(f"hint.level.{level}", lang))
-        more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
-            if level < LADDER_TOP else ""
-        return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
-                f"<b>{title}</b>{body}{more}</div>")
+        return hint_box(level, [html.escape(reason_text(obs, r, lang=lang, names=names))
+                                for r in found.ladder(level)], lang=lang)
 
 
 def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
@@ -99,8 +93,7 @@ def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
     the learner saw just before that move."""
     result = review_turn(steps)
     obs = next(o for o, move in steps if move == result.move)
-    title = html.escape(t(f"review.{result.grade}", lang))
-    body = "".join(f"<li>{html.escape(reason_text(obs, r, lang=lang, names=names))}</li>"
-                   for r in result.reasons if r[0] is not Explain.GOOD)  # the title says so
-    return (f'<div class="sb-box sb-box-review-{result.grade}" data-testid="review" '
-            f'data-grade="{result.grade}"><b>{title}</b><ul>{body}</ul></div>')
+    return review_box(result.grade, [html.escape(reason_text(obs, r, lang=lang, names=names))
+                                     for r in result.reasons
+                                     if r[0] is not Explain.GOOD],  # the title says so
+                      lang=lang)

@@ -32,7 +32,7 @@ from ...skyjo.engine.events import (
     Took,
     TurnStarted,
 )
-from ..log import LogLine
+from ..log import MoveLog
 
 
 def describe(event: Event, *, me: int, lang: str,
@@ -75,26 +75,11 @@ def _key(event: Event) -> tuple[str, int | None, dict[str, object]] | None:
     return None
 
 
-class SkyjoLog:
-    """The lines of a round so far, newest last (the same shape as Skip-Bo's log)."""
+class SkyjoLog(MoveLog):
+    """The lines of a round so far, newest last: Skip-Bo's log with Skyjo's sentences."""
 
-    def __init__(self, *, me: int, lang: str, names: Sequence[str], limit: int = 300) -> None:
-        self.me, self.lang, self.names = me, lang, list(names)
-        self.limit = limit
-        self.lines: list[LogLine] = []
-        self.turn = 0
+    def turn_of(self, event: Event) -> int | None:
+        return event.turn if isinstance(event, TurnStarted) else None
 
-    def add(self, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, TurnStarted):
-                self.turn = event.turn
-                continue
-            found = describe(event, me=self.me, lang=self.lang, names=self.names)
-            if found is not None:
-                self.lines.append(LogLine(found[0], found[1], self.turn))
-        del self.lines[:-self.limit]
-
-    def rebuild(self, events: Sequence[Event]) -> None:
-        self.lines.clear()
-        self.turn = 0
-        self.add(events)
+    def describe(self, event: Event) -> tuple[str, int | None] | None:
+        return describe(event, me=self.me, lang=self.lang, names=self.names)
