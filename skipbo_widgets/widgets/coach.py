@@ -8,7 +8,8 @@ and describes the moves of a plan with ``plan.<source>`` keys.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from ..i18n import t
 from ..skipbo.bots import Explain, Hint, Reason, Review, hint, review_turn
@@ -16,6 +17,7 @@ from ..skipbo.engine import END_MOVE, Move, Observation
 from ..skipbo.engine.cards import Card
 
 LADDER_TOP = 3
+HintT = TypeVar("HintT")
 
 
 def plan_sentences(obs: Observation, moves: Sequence[Move], *, lang: str,
@@ -63,25 +65,34 @@ def reason_html(obs: Observation, reason: Reason, *, lang: str, names: Sequence[
     return html.escape(text)
 
 
-class Coach:
-    """The hint ladder for the current position, and the review of each finished turn."""
+class Ladder(Generic[HintT]):
+    """Where the learner is on the hint ladder of a position (every game's coach)."""
 
     def __init__(self) -> None:
         self.level = 0
         self._position: object = None
-        self._hint: Hint | None = None
+        self._hint: HintT | None = None
+
+    def climb(self, position: object, find: Callable[[], HintT]) -> tuple[HintT, int]:
+        """The position's hint (``find()`` for a new position) and the next ladder level
+        (1, 2, 3, then 3 again); ``position`` identifies the position."""
+        if position != self._position or self._hint is None:
+            self._position = position
+            self._hint = find()
+            self.level = 0
+        self.level = min(self.level + 1, LADDER_TOP)
+        return self._hint, self.level
+
+
+class Coach(Ladder[Hint]):
+    """The hint ladder for the current position, and the review of each finished turn."""
 
     def next_hint(self, obs: Observation, position: object) -> tuple[Hint, int]:
         """The hint for ``obs`` and the next ladder level (1, 2, 3, then 3 again).
 
         ``position`` identifies the position: a new one starts the ladder again.
         """
-        if position != self._position or self._hint is None:
-            self._position = position
-            self._hint = hint(obs)
-            self.level = 0
-        self.level = min(self.level + 1, LADDER_TOP)
-        return self._hint, self.level
+        return self.climb(position, lambda: hint(obs))
 
     def hint_html(self, obs: Observation, position: object, *, lang: str,
                   names: Sequence[str]) -> tuple[str, Move | None]:

@@ -24,7 +24,7 @@ from ...i18n import t
 from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
 from ...skyjo.engine import Move, Observation
-from ..coach import LADDER_TOP, hint_box, review_box
+from ..coach import Ladder, hint_box, review_box
 
 _LETTERS = "abcd"
 
@@ -56,24 +56,15 @@ def reason_text(obs: Observation, reason: Reason, *, lang: str, names: Sequence[
     return t(message_key(code), lang, names=list(names), **words)
 
 
-class SkyjoCoach:
+class SkyjoCoach(Ladder[Hint]):
     """The hint ladder for the learner's position (1: where to look; 2: the move, lit up
-    on the table; 3: the move and every reason), and the review of each finished turn."""
-
-    def __init__(self) -> None:
-        self.level = 0
-        self._position: object = None
-        self._hint: Hint | None = None
+    on the table; 3: the move and every reason)."""
 
     def hint_html(self, obs: Observation, position: object, *, lang: str,
                   names: Sequence[str]) -> tuple[str, Move | None]:
-        if position != self._position or self._hint is None:
-            self._position = position
-            self._hint = hint(obs)
-            self.level = 0
-        self.level = min(self.level + 1, LADDER_TOP)
-        shown = self._hint.move if self.level >= 2 else None
-        return self._html(obs, self._hint, self.level, lang=lang, names=names), shown
+        found, level = self.climb(position, lambda: hint(obs))
+        return self._html(obs, found, level, lang=lang, names=names), \
+            found.move if level >= 2 else None
 
     def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
         if self._hint is None or not self.level:
