@@ -143,7 +143,7 @@ def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
     page.goto(f"{address}&game=skyjo")
     page.click('[data-testid="play"]', timeout=90_000)
     page.click(f'[data-testid="players"] >> text="{SKYJO_PLAYERS}"')
-    page.click('[data-testid="practice"] input')
+    page.click('[data-testid="practice"]')
     page.fill('[data-testid="seed"]', "1")
     page.click('[data-testid="start-game"]')
     for _ in range(2):

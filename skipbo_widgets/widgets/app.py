@@ -73,8 +73,6 @@ class App:
         self.tutorial: TutorialScreen | None = None
         self.resume: tuple[Settings, AnyMatch] | None = None
         self.last_settings: Settings | None = None
-        #: The game the home screen offers to learn and play (``game-skipbo``, ``game-skyjo``).
-        self.game_id = "skipbo"
         self.game_screen: GameScreen | None = None
         self.setup_form: SetupForm | None = None
         self.screen = "home"
@@ -106,12 +104,13 @@ class App:
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
-        self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
-        self.game_id = game_from_query(self.query) or self.game_id
-        self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         #: The page's whole query, e.g. ``{"lang": ["fr"], "deal": ["7"]}``: Voilà's
         #: ``QUERY_STRING`` (see :meth:`open_query`), completed by what the page itself
         #: sends (a static site).
+        self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
+        #: The game the home screen offers to learn and play (``game-skipbo``, ``game-skyjo``).
+        self.game_id = game_from_query(self.query) or "skipbo"
+        self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,

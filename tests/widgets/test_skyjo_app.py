@@ -363,3 +363,16 @@ def test_the_log_names_a_bot_s_drawn_card_only_once_it_is_placed_or_dropped() ->
                for lang in LANGUAGES)
     placed = [line for line in lines if line.startswith(tuple(names[1:]))]
     assert any(re.search(r"-?\d+", line) for line in placed)
+
+
+def test_a_new_language_retells_the_log_hint_and_scores() -> None:
+    app = skyjo_app("en", players=2, levels=("medium",), seed="6", match=False)
+    screen = screen_of(app)
+    learner = make_bot("medium")
+    while not screen.controller.game.is_over:
+        learner_move(screen, learner)
+    app.lang_picker.value = "fr"
+    assert screen.log.lines[-1].text.startswith(t("log.skyjo.round_over", "fr", player=0,
+                                                  names=["x"])[:10])
+    assert html.escape(t("score.skyjo.total", "fr")) in screen.score_box.value
+    assert html.escape(t("score.skyjo.title_round", "fr")) in screen.score_box.value
