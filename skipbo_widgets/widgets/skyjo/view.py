@@ -26,7 +26,7 @@ from ..view import Translate
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).
 SOURCES: dict[str, Kind] = {"discard": "take", "drawn": "swap", "drop": "drop", "reveal": "reveal"}
-#: The move a click on the draw pile sends.
+#: The move a click on the draw pile sends, whenever it is clicked (a refusal says why).
 DRAW_MOVE = "draw"
 
 #: Label name in the view -> message key.
@@ -115,7 +115,8 @@ def skyjo_view(
         "interactive": interactive,
         "sources": dict(SOURCES),
         "legal": legal,
-        "draw_move": DRAW_MOVE if can_draw else None,
+        "draw_move": DRAW_MOVE,
+        "can_draw": can_draw,
         "result": result_view(obs, tr=tr, names=names),
         "labels": {name: tr(key) for name, key in LABELS.items()},
         "status": status,
