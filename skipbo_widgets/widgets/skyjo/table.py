@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..table import CardTable, parse_request
-from .view import moves_by_name
+from .view import MOVES_BY_NAME
 
 HERE = Path(__file__).parent
-_BY_NAME = moves_by_name()
 
 
 class SkyjoTable(CardTable):
@@ -30,5 +29,5 @@ class SkyjoTable(CardTable):
         notation (``take b2``), as a game and a lesson step read it. Anything else
         stays as it is, and the engine refuses it with a reason."""
         request = parse_request(content)
-        move = _BY_NAME.get(request["move"]) if request["type"] == "move" else None
+        move = MOVES_BY_NAME.get(request["move"]) if request["type"] == "move" else None
         return request if move is None else {"type": "move", "move": str(move)}

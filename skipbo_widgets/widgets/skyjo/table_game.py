@@ -7,6 +7,8 @@ why (the engine's own reason), the discard pile with the drawn card in hand asks
 for the face-down card to turn.
 
 >>> from skipbo_widgets.skyjo.engine import Move
+>>> SKYJO_TABLE.parse("take-b2") == SKYJO_TABLE.parse("take b2") == Move("take", 4)
+True
 >>> SKYJO_TABLE.lit(Move.parse("drop c1")), SKYJO_TABLE.lit(Move.parse("reveal a2"))
 (('drop', 'c1'), ('a2',))
 """
@@ -23,7 +25,7 @@ from ...skyjo.engine.events import Drew, Event, Replaced, Revealed
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import GRID
 from .table import SkyjoTable
-from .view import PAGE_ORDER, SOURCES, skyjo_view
+from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
 
 if TYPE_CHECKING:
     from ..controller import TableController
@@ -48,7 +50,8 @@ class SkyjoTableGame:
         return game.observe(seat)
 
     def parse(self, text: str) -> Move:
-        return Move.parse(text)
+        """A move in notation (``take b2``), or by the page's names (``take-b2``)."""
+        return MOVES_BY_NAME.get(text) or Move.parse(text)
 
     def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
         return skyjo_view(obs, **kwargs)

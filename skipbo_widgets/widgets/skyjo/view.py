@@ -73,11 +73,10 @@ def legal_targets(obs: Observation) -> tuple[dict[str, list[str]], bool]:
     return legal, can_draw
 
 
-def moves_by_name() -> dict[str, Move]:
-    """Every move the page can name, by the request the table turns it into
-    (``take-b2``: the discard pile's source, then a place)."""
-    return {f"{kind}-{place_text(p)}": Move(kind, p)
-            for kind in SOURCES.values() for p in range(ROWS * COLUMNS)}
+#: Every move the page can name, by the request the table makes of its two names
+#: (``take-b2``: the discard pile's source, then a place).
+MOVES_BY_NAME = {f"{kind}-{place_text(p)}": Move(kind, p)
+                 for kind in SOURCES.values() for p in range(ROWS * COLUMNS)}
 
 
 def skyjo_view(
