@@ -38,6 +38,7 @@ function render({ model, el }) {
   let previous = null; // the last view drawn: what changed is animated
   let lastStatus = "";
   let lastScene;
+  let lastBounce = 0; // the last wrong lesson try whose card was flown back
   const root = h("div", { class: "sj-table", "data-testid": "skyjo-table", tabindex: "-1" });
   el.classList.add("sj-host");
   el.append(root);
@@ -163,21 +164,23 @@ function render({ model, el }) {
       onclick: () => { selected = null; send({ type: "move", move: "draw" }); },
     });
     const dropping = selected === S().drop;
+    // The drawn card dropped shows on the discard pile while a face-down card is chosen.
     const discard = button({
       testid: "skyjo-discard", label: v.discard_label, source: holding ? null : S().discard,
       cls: ["sj-discard", (v.legal || {})[S().discard] && !holding ? "sj-can" : "",
-        selected === S().discard ? "sj-selected" : "", holding && v.interactive ? "sj-legal" : "",
-        dropping ? "sj-dropped" : "", hinted("take", "drop", "skyjo-discard") ? "sj-hinted" : ""].join(" "),
-      content: cardNode(v.discard_top, v),
+        selected === S().discard || dropping ? "sj-selected" : "",
+        holding && v.interactive && !dropping ? "sj-legal" : "",
+        hinted("take", "drop", "skyjo-discard") ? "sj-hinted" : ""].join(" "),
+      content: cardNode(dropping ? v.drawn : v.discard_top, v),
       onclick: clickDiscard,
       ondrop: (source) => { if (source === S().drawn) { selected = S().drop; send({ type: "select", source: selected }); } },
     });
     const inHand = holding ? v.drawn : v.holder != null ? "back" : null;
     const drawn = button({
       testid: "skyjo-drawn", label: v.drawn_label || L.drawn || "", source: holding ? S().drawn : null,
-      cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "", dropping ? "sj-away" : "",
+      cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "",
         hinted("swap", "drop", "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
-      content: cardNode(inHand, v),
+      content: cardNode(dropping ? null : inHand, v),
       onclick: () => (holding ? choose(S().drawn) : send({ type: "select", source: S().drawn })),
     });
     return h("div", { class: "sj-center" },
@@ -222,6 +225,13 @@ function render({ model, el }) {
     if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
     if (previous && previous !== v) clearedColumns(previous, v);
     previous = v;
+    // A wrong try in a lesson is taken back: its card flies from where it was put to its pile.
+    const at = (id) => (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
+    if (v.bounce && v.bounce.id !== lastBounce) {
+      lastBounce = v.bounce.id;
+      const from = at(v.bounce.from), to = at(v.bounce.to);
+      if (from && to && !reducedMotion()) fly(from, to, v.bounce.card, v);
+    }
   }
 
   // A column of three equal cards leaves for the discard pile: copies of its cards fly
@@ -245,7 +255,9 @@ function render({ model, el }) {
     const node = cardNode(card, v);
     node.classList.add("sj-flying");
     Object.assign(node.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
-    root.append(node);
+    node.style.setProperty("--sj-w", `${a.width}px`);
+    // Beside the table, not in it: the next view (a bot's move a moment later) redraws the table.
+    el.append(node);
     const origin = node.getBoundingClientRect();
     Object.assign(node.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
     const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);

@@ -166,8 +166,7 @@ def phase_label(obs: Observation, *, tr: Translate, names: Sequence[str]) -> str
     if obs.phase == "over":
         return tr("skyjo.table.phase.over")
     if obs.phase == "setup":
-        return tr("skyjo.table.phase.setup.you") if mine \
-            else tr("skyjo.table.phase.setup", player=obs.current, names=names)
+        return said(obs, "skyjo.table.phase.setup", obs.current, tr=tr, names=names)
     turn = tr("ui.your_turn") if mine else tr("ui.player_turn", player=obs.current, names=names)
     if obs.ender is None:
         return turn
