@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..games import game_kind
 from ..i18n import t
 from ..tutorials import Feedback, Lesson, Step, StepRun
 from ..tutorials.lesson import all_lessons, course
@@ -26,8 +27,6 @@ from .controller import Message
 from .lesson_table import LessonController
 from .testids import testid
 
-#: Each game's name in the list of lessons (the same in every language).
-GAME_NAMES = {"skipbo": "Skip-Bo", "skyjo": "Skyjo"}
 #: What the closing screen of each game's lessons says.
 FINISHED = {"skipbo": "tutorial.finished", "skyjo": "skyjo.lesson.finished"}
 
@@ -322,7 +321,8 @@ class TutorialScreen:
         """``Skyjo \N{EN DASH} 3. Taking from the discard pile``: numbered within its game."""
         lesson = self.lessons[index]
         number = index - course(self.lessons, index).start + 1
-        return f"{GAME_NAMES[lesson.game]} \N{EN DASH} {number}. {self.tr(lesson.title_key)}"
+        name = game_kind(lesson.game).name
+        return f"{name} \N{EN DASH} {number}. {self.tr(lesson.title_key)}"
 
     def _names(self) -> list[str]:
         return self.controller.names
