@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import html
 
-from skipbo_widgets.i18n import t
+import pytest
+
+from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skyjo.engine import Move, place_text
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.tutorials.lesson import all_lessons
@@ -14,6 +16,7 @@ from skipbo_widgets.widgets.skipbo.table_game import SKIPBO_TABLE
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
+from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
 from skipbo_widgets.widgets.tutorial import TutorialScreen
 
 LESSONS = all_lessons()
@@ -141,6 +144,23 @@ def test_every_skyjo_lesson_is_done_by_clicks_in_french_to_the_end() -> None:
     assert tut.practice_button.layout.display == "none"  # the practice game is Skip-Bo's
     tut.restart_button.click()
     assert (tut.lesson, tut.step_index) == (FIRST, 0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_view_of_every_skyjo_lesson_step_has_the_documented_shape(lang: str) -> None:
+    tut = screen(lang)
+    tut.go(FIRST, 0)
+    views = 0
+    while not tut.finished:
+        check_skyjo_view(tut.table.view)
+        task = tut.step.task
+        for move in task.solution if task is not None else ():
+            click(tut, move)
+            check_skyjo_view(tut.table.view)
+            views += 1
+        tut.next()
+        tut.next()  # a second press past a quiz not answered
+    assert views >= len([s for s in SKYJO_STEPS if s.task])
 
 
 def test_a_place_in_a_skyjo_lesson_is_kept_apart_from_skip_bo_s_same_named_lesson() -> None:
