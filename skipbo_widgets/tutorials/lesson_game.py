@@ -27,9 +27,13 @@ class LessonGame:
     #: The start of the rule ids (RULES.md) a step of this game may teach.
     rule_prefix: str
     goals: GoalTable
-    #: A move from its notation; raises the engine's ``NotationError``.
+    #: A move from its notation (or the game's table's name for it); raises the
+    #: engine's ``NotationError``.
     parse: Callable[[str], Any]
     #: A fresh game at a step's position; raises the engine's ``SaveError``.
     new_game: Callable[[Mapping[str, Any]], Any]
     #: The position of a game, as a step writes it (the inverse of ``new_game``).
     position_of: Callable[[Any], dict[str, Any]]
+    #: The message key for a wrong try that the game explains alike in every step
+    #: (a Skip-Bo discard ends the turn), or ``None``: the step's own or a general one.
+    wrong_key: Callable[[Any], str | None]
