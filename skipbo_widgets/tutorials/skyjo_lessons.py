@@ -121,4 +121,5 @@ def _parse(text: str) -> Move:
 SKYJO_LESSONS = LessonGame(
     id="skyjo", lessons=LESSON_DIR, key_prefix="skyjo.lesson", rule_prefix="SJ-",
     goals=GOALS, parse=_parse, new_game=_new_game, position_of=_position_of,
-    wrong_key=lambda _move: None)
+    wrong_key=lambda _move: None, show_key=lambda move: f"skyjo.lesson.show.{move.kind}",
+    finished_key="skyjo.lesson.finished")

@@ -27,9 +27,6 @@ from .controller import Message
 from .lesson_table import LessonController
 from .testids import testid
 
-#: What the closing screen of each game's lessons says.
-FINISHED = {"skipbo": "tutorial.finished", "skyjo": "skyjo.lesson.finished"}
-
 
 class TutorialScreen:
     """All lessons, one step at a time; ``widget`` is what to display."""
@@ -278,9 +275,10 @@ class TutorialScreen:
         return f"{why} {self.tr('tutorial.show_move', move=self._say_move(before, feedback.show))}"
 
     def _say_move(self, before: Any, move: Any) -> str:
-        """The move to make, as a sentence (Skyjo's: its cards light up on the table)."""
-        if self.step.game == "skyjo":
-            return self.tr(f"skyjo.lesson.show.{move.kind}")
+        """The move to make, as a sentence."""
+        key = self.step.kind.show_key(move)
+        if key is not None:
+            return self.tr(key)
         return plan_sentences(before, [move], lang=self.lang, names=self._names())[0]
 
     def say(self, key: str, kind: str = "info") -> None:
@@ -390,11 +388,10 @@ class TutorialScreen:
             f'aria-live="polite">{html.escape(text)}</div>')
 
     def _render_end(self) -> None:
-        game = self.step.game
         title = html.escape(self.tr("tutorial.finished_title"))
-        text = html.escape(self.tr(FINISHED[game]))
+        text = html.escape(self.tr(self.step.kind.finished_key))
         # The practice game is Skip-Bo's: after Skyjo's lessons the home screen offers Skyjo.
-        self.practice_button.layout.display = "" if game == "skipbo" else "none"
+        self.practice_button.layout.display = "" if self.step.game == "skipbo" else "none"
         self.end_message.value = (f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
                                   f"<h2>{title}</h2><p>{text}</p></div>")
         self.back_button.disabled = False
