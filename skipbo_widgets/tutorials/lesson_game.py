@@ -27,8 +27,7 @@ class LessonGame:
     #: The start of the rule ids (RULES.md) a step of this game may teach.
     rule_prefix: str
     goals: GoalTable
-    #: A move from its notation (or the game's table's name for it); raises the
-    #: engine's ``NotationError``.
+    #: A move from its notation; raises the engine's ``NotationError``.
     parse: Callable[[str], Any]
     #: A fresh game at a step's position; raises the engine's ``SaveError``.
     new_game: Callable[[Mapping[str, Any]], Any]

@@ -35,9 +35,7 @@ class TutorialScreen:
                  on_menu: Callable[[], None],
                  on_progress: Callable[[Progress], None] | None = None,
                  start: Progress | None = None,
-                 lessons: tuple[Lesson, ...] | None = None,
-                 game: str | None = None) -> None:
-        """``game``: open that game's lessons (at ``start`` if it is one of them)."""
+                 lessons: tuple[Lesson, ...] | None = None) -> None:
         self.lang = lang
         self.lessons = lessons or all_lessons()
         self._on_progress = on_progress
@@ -98,12 +96,10 @@ class TutorialScreen:
         self.widget.add_class("sb-tutorial")
         self._new_quiz()
         self.set_lang(lang)
-        if start is not None and game in (None, self.lessons[start.lesson].game):
+        if start is not None:
             self.go(start.lesson, start.step, start.moves)
             if start.finished:
                 self.finish()
-        elif game is not None:
-            self.show_game(game)
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -154,11 +150,6 @@ class TutorialScreen:
             self._mark_solved()
         self._save()
         self.render()
-
-    def show_game(self, game: str) -> None:
-        """The first lesson of ``game``, unless a lesson of it is shown already."""
-        if self.step.game != game:
-            self.go(next(i for i, lesson in enumerate(self.lessons) if lesson.game == game), 0)
 
     def next(self) -> None:
         """The next step; on a task not yet done, the first press only says so."""
