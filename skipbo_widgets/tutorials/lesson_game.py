@@ -27,8 +27,7 @@ class LessonGame:
     #: The start of the rule ids (RULES.md) a step of this game may teach.
     rule_prefix: str
     goals: GoalTable
-    #: A move from its notation (or the game's table's name for it); raises the
-    #: engine's ``NotationError``.
+    #: A move from its notation; raises the engine's ``NotationError``.
     parse: Callable[[str], Any]
     #: A fresh game at a step's position; raises the engine's ``SaveError``.
     new_game: Callable[[Mapping[str, Any]], Any]
@@ -37,3 +36,8 @@ class LessonGame:
     #: The message key for a wrong try that the game explains alike in every step
     #: (a Skip-Bo discard ends the turn), or ``None``: the step's own or a general one.
     wrong_key: Callable[[Any], str | None]
+    #: The message key that says a shown move (after a second miss), or ``None``: the
+    #: stepper says it with the game's own sentences (Skip-Bo's plan sentences).
+    show_key: Callable[[Any], str | None]
+    #: What the closing screen after the game's last lesson says.
+    finished_key: str

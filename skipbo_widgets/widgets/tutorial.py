@@ -27,9 +27,6 @@ from .controller import Message
 from .lesson_table import LessonController
 from .testids import testid
 
-#: What the closing screen of each game's lessons says.
-FINISHED = {"skipbo": "tutorial.finished", "skyjo": "skyjo.lesson.finished"}
-
 
 class TutorialScreen:
     """All lessons, one step at a time; ``widget`` is what to display."""
@@ -38,9 +35,7 @@ class TutorialScreen:
                  on_menu: Callable[[], None],
                  on_progress: Callable[[Progress], None] | None = None,
                  start: Progress | None = None,
-                 lessons: tuple[Lesson, ...] | None = None,
-                 game: str | None = None) -> None:
-        """``game``: open that game's lessons (at ``start`` if it is one of them)."""
+                 lessons: tuple[Lesson, ...] | None = None) -> None:
         self.lang = lang
         self.lessons = lessons or all_lessons()
         self._on_progress = on_progress
@@ -101,12 +96,10 @@ class TutorialScreen:
         self.widget.add_class("sb-tutorial")
         self._new_quiz()
         self.set_lang(lang)
-        if start is not None and game in (None, self.lessons[start.lesson].game):
+        if start is not None:
             self.go(start.lesson, start.step, start.moves)
             if start.finished:
                 self.finish()
-        elif game is not None:
-            self.show_game(game)
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -157,11 +150,6 @@ class TutorialScreen:
             self._mark_solved()
         self._save()
         self.render()
-
-    def show_game(self, game: str) -> None:
-        """The first lesson of ``game``, unless a lesson of it is shown already."""
-        if self.step.game != game:
-            self.go(next(i for i, lesson in enumerate(self.lessons) if lesson.game == game), 0)
 
     def next(self) -> None:
         """The next step; on a task not yet done, the first press only says so."""
@@ -278,9 +266,10 @@ class TutorialScreen:
         return f"{why} {self.tr('tutorial.show_move', move=self._say_move(before, feedback.show))}"
 
     def _say_move(self, before: Any, move: Any) -> str:
-        """The move to make, as a sentence (Skyjo's: its cards light up on the table)."""
-        if self.step.game == "skyjo":
-            return self.tr(f"skyjo.lesson.show.{move.kind}")
+        """The move to make, as a sentence."""
+        key = self.step.kind.show_key(move)
+        if key is not None:
+            return self.tr(key)
         return plan_sentences(before, [move], lang=self.lang, names=self._names())[0]
 
     def say(self, key: str, kind: str = "info") -> None:
@@ -390,11 +379,10 @@ class TutorialScreen:
             f'aria-live="polite">{html.escape(text)}</div>')
 
     def _render_end(self) -> None:
-        game = self.step.game
         title = html.escape(self.tr("tutorial.finished_title"))
-        text = html.escape(self.tr(FINISHED[game]))
+        text = html.escape(self.tr(self.step.kind.finished_key))
         # The practice game is Skip-Bo's: after Skyjo's lessons the home screen offers Skyjo.
-        self.practice_button.layout.display = "" if game == "skipbo" else "none"
+        self.practice_button.layout.display = "" if self.step.game == "skipbo" else "none"
         self.end_message.value = (f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
                                   f"<h2>{title}</h2><p>{text}</p></div>")
         self.back_button.disabled = False

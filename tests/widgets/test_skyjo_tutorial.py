@@ -71,23 +71,6 @@ def test_the_list_shows_both_games_each_lesson_under_its_game() -> None:
     assert tut.controller.kind is SKIPBO_TABLE and tut.table in tut.table_box.children
 
 
-def test_the_lessons_open_at_the_chosen_game() -> None:
-    tut = TutorialScreen(FR, on_practice=lambda: None, on_menu=lambda: None, game="skyjo")
-    assert (tut.lesson, tut.step_index) == (FIRST, 0)
-    kept = Progress(FIRST + 3, 1)
-    tut = TutorialScreen(FR, on_practice=lambda: None, on_menu=lambda: None, game="skyjo",
-                         start=kept)
-    assert (tut.lesson, tut.step_index) == (FIRST + 3, 1)  # where the learner left Skyjo
-    tut = TutorialScreen(FR, on_practice=lambda: None, on_menu=lambda: None, game="skipbo",
-                         start=kept)
-    assert (tut.lesson, tut.step_index) == (0, 0)  # a place in Skyjo's lessons: not here
-    tut.show_game("skyjo")
-    assert (tut.lesson, tut.step_index) == (FIRST, 0)
-    tut.go(FIRST + 1, 1)
-    tut.show_game("skyjo")  # already there: stays
-    assert (tut.lesson, tut.step_index) == (FIRST + 1, 1)
-
-
 def test_a_skyjo_lesson_is_done_by_clicks_in_french() -> None:
     tut = screen()
     tut.go(*where("skyjo.lesson.take.swap"))
