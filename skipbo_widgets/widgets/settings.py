@@ -42,11 +42,17 @@ from ..skipbo.engine.save import (
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
 MAX_SEED = 20
+#: The longest name of a person at a hot-seat table.
+MAX_NAME = 20
 
 
 @dataclass(frozen=True)
 class GameSettings:
-    """What the learner chose for a new game; the learner always sits in seat 0."""
+    """What the learner chose for a new game; the learner always sits in seat 0.
+
+    ``people``: the names of the people taking turns at one screen (hot seat), in seats
+    0, 1, …, the bots (``levels``) after them; empty for one learner against bots.
+    """
 
     players: int = 2
     levels: tuple[str, ...] = ("medium",)
@@ -57,13 +63,18 @@ class GameSettings:
     seed: str = ""
     practice: bool = False
     hints: bool = True
+    people: tuple[str, ...] = ()
     #: The game these settings are for: its player range and bot levels.
     kind: ClassVar[GameKind] = SKIPBO
 
     def __post_init__(self) -> None:
         if not is_int(self.players) or self.players not in self.kind.players:
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
-        if len(self.levels) != self.players - 1 \
+        if not isinstance(self.people, tuple) or len(self.people) == 1 \
+                or len(self.people) > self.players \
+                or not all(is_name(name) for name in self.people):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.people")
+        if len(self.levels) != self.players - max(1, len(self.people)) \
                 or any(lv not in self.kind.bot_levels for lv in self.levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
         if not isinstance(self.seed, str):
@@ -92,6 +103,9 @@ class GameSettings:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["levels"] = list(self.levels)
+        d["people"] = list(self.people)
+        if not self.people:  # what sessions saved before hot seat looked like
+            del d["people"]
         return d
 
     @classmethod
@@ -102,11 +116,26 @@ class GameSettings:
         levels = d.get("levels", ["medium"])
         if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
+        people = d.get("people", [])
+        if not isinstance(people, list):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.people")
         try:
-            return cls(**{**d, "levels": tuple(levels)})
+            return cls(**{**d, "levels": tuple(levels), "people": tuple(people)})
         except (RulesError, TypeError) as err:
             reason = err.reason.value if isinstance(err, RulesError) else "type"
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings", problem=reason) from None
+
+
+def is_name(name: object) -> bool:
+    """A person's name at a hot-seat table: a short text with a letter or digit in it,
+    without control characters (it is shown on the table and in every sentence).
+
+    >>> is_name("Emma"), is_name(" "), is_name("x" * 21), is_name("A\\nB")
+    (True, False, False, False)
+    """
+    return (isinstance(name, str) and 0 < len(name) <= MAX_NAME and name == name.strip()
+            and any(c.isalnum() for c in name) and name.isprintable()
+            and is_seed(name, MAX_NAME))
 
 
 #: The game a class link names; a second game adds its own name.
