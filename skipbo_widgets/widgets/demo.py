@@ -126,6 +126,9 @@ class DemoScreen:
                      for seat, level in enumerate(settings.levels)}
         self.names = list(BOT_NAMES[:settings.players])
         self.steps: list[DemoStep] = []
+        #: The moves stepped back over, played again by the next steps: a bot that draws
+        #: lots (the beginner) would otherwise show the class another move.
+        self._redo: list[Any] = []
         #: The narration of each step, worked out when first shown (language-free).
         self._told: dict[int, Any] = {}
         #: The seat whose turns the class guesses (``None``: no guessing).
@@ -205,7 +208,7 @@ class DemoScreen:
         game = self.game
         seat = game.current
         obs = self.controller.kind.observe(game, seat)
-        move = self.bots[seat].choose_move(obs)
+        move = self._redo.pop() if self._redo else self.bots[seat].choose_move(obs)
         events = game.push(move, by=seat)
         self.steps.append(DemoStep(seat, obs, move, events))
         self.log.add(events)
@@ -227,7 +230,7 @@ class DemoScreen:
         if not self.steps:
             self._show()
             return False
-        self.game.pop()
+        self._redo.append(self.game.pop())
         self._told.pop(len(self.steps) - 1, None)
         self.steps.pop()
         self.guess = None
