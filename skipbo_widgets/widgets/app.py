@@ -149,6 +149,7 @@ class App:
         elif self.screen == "setup":
             self.show_setup()
         elif self.screen == "demo" and self.demo_screen is not None:
+            self._show_title("demo.title")
             self.demo_screen.set_lang(self.lang)
         elif self.screen == "demo-setup":
             self.show_demo_setup()
@@ -334,7 +335,7 @@ class App:
     def show_demo_setup(self) -> None:
         """Demo mode's own small setup: players, each bot's level, the deal number."""
         self.screen = "demo-setup"
-        self._show_title("demo.title")
+        self._show_title("app.title")
         initial = self.demo_screen.settings if self.demo_screen is not None else None
         if self.demo_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
@@ -362,7 +363,7 @@ class App:
     def show_hot_seat(self) -> None:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
-        self._show_title("hot.title")
+        self._show_title("app.title")
         initial = self.last_settings
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings

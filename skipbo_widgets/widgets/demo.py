@@ -33,6 +33,8 @@ from .testids import testid
 
 #: A jump to the end stops after this many moves (a game of bots that never ends).
 MAX_MOVES = 20_000
+#: The guess picker's value for "nobody" (a dropdown shows ``None`` as an empty box).
+NOBODY_GUESSES = -1
 
 
 class DemoGame(Protocol):
@@ -153,7 +155,10 @@ class DemoScreen:
         self.end_button = testid(w.Button(icon="fast-forward"), "demo-end")
         self.speed_picker = testid(w.ToggleButtons(options=list(SPEEDS), value="normal",
                                                    style={"button_width": "auto"}), "demo-speed")
-        self.guess_picker = testid(w.Dropdown(layout=w.Layout(width="16em")), "demo-guess")
+        self.guess_label = w.HTML()
+        self.guess_picker = testid(w.Dropdown(options=[("", NOBODY_GUESSES)],
+                                              value=NOBODY_GUESSES,
+                                              layout=w.Layout(width="16em")), "demo-guess")
         self.menu_button = testid(w.Button(icon="home"), "menu")
         self.new_button = testid(w.Button(icon="refresh"), "demo-new")
         self.step_button.on_click(lambda _b: self.step())
@@ -170,7 +175,7 @@ class DemoScreen:
             self.turn_info,
             w.HBox([self.back_button, self.step_button, self.play_button, self.end_button],
                    layout=w.Layout(flex_flow="row wrap")),
-            self.speed_picker, self.guess_picker, self.guess_box, self.narration,
+            self.speed_picker, self.guess_label, self.guess_picker, self.guess_box, self.narration,
             self.log_box, w.HBox([self.new_button, self.menu_button]),
         ], layout=w.Layout(flex="0 1 360px", min_width="260px"))
         side.add_class("sb-side")
@@ -295,9 +300,10 @@ class DemoScreen:
 
     def set_guess_seat(self, seat: int | None) -> None:
         """Pause before each turn of ``seat`` for the class's guess (``None``: never)."""
-        self.guess_picker.value = seat
+        self.guess_picker.value = NOBODY_GUESSES if seat is None else seat
 
-    def _guess_seat_changed(self, seat: int | None) -> None:
+    def _guess_seat_changed(self, value: int) -> None:
+        seat = None if value == NOBODY_GUESSES else value
         self.guess_seat = seat
         if self.controller.awaiting and seat != self.game.current:
             self.controller.awaiting = False
@@ -318,11 +324,11 @@ class DemoScreen:
         speed = self.speed  # new options reset the picker's value
         self.speed_picker.options = [(tr(f"game.speed.{s}"), s) for s in SPEEDS]
         self.speed_picker.value = self.speed = speed
-        seat = self.guess_seat
-        self.guess_picker.description = tr("demo.guess")
-        self.guess_picker.options = [(tr("demo.guess_nobody"), None),
+        seat = self.guess_seat  # new options reset the picker's value
+        self.guess_label.value = f'<b class="sb-demo-guess">{html.escape(tr("demo.guess"))}</b>'
+        self.guess_picker.options = [(tr("demo.guess_nobody"), NOBODY_GUESSES),
                                      *((name, s) for s, name in enumerate(self.names))]
-        self.guess_picker.value = seat
+        self.set_guess_seat(seat)
         self.menu_button.description = tr("game.menu")
         self.new_button.description = tr("demo.new")
         self._show()

@@ -132,9 +132,11 @@ class HotSeatScreen(GameScreen):
 
     def _turn_box(self) -> str:
         c = self.controller
+        if c.game.is_over:
+            return ""
         if c.my_turn and not c.screened:
             return _box(self.tr("hot.your_turn", player=c.seat), "turn")
-        return super()._turn_box()
+        return _box(self.tr("ui.player_turn", player=c.game.current), "wait")
 
     def _update_side(self) -> None:
         super()._update_side()

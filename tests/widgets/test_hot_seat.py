@@ -126,6 +126,7 @@ def test_a_game_of_three_people_and_a_bot_never_shows_a_hand_to_the_wrong_person
         check()
         if c.screened:
             assert screen.table_box.children == (screen.pass_box,)
+            assert t("ui.your_turn", "en") not in side_texts(screen)
             assert text(screen.pass_text.value).startswith(
                 t("hot.pass", "en", player=c.seat, names=c.names))
         else:
