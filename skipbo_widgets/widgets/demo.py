@@ -21,9 +21,10 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
-from ..core.errors import GameError, IllegalMove, NotationError
+from ..core.errors import IllegalMove, NotationError
 from ..games import BOT_NAMES
-from ..i18n import explain, t
+from ..i18n import t
+from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import SPEEDS, _box, _running_loop
 from .log import MoveLog
@@ -394,48 +395,31 @@ class DemoScreen:
                 f"</div><ol reversed>{items}</ol></div>")
 
 
-class DemoForm:
+class DemoForm(ClassroomForm):
     """Players, each bot's level and the deal number; ``on_start(settings)`` to begin."""
 
     def __init__(self, lang: str, on_start: Callable[[DemoSettings], None],
                  on_back: Callable[[], None], initial: DemoSettings | None = None,
                  demo: DemoGame = SKIPBO_DEMO) -> None:
-        self.lang = lang
-        self._on_start = on_start
+        super().__init__(lang, on_start)
         s = initial or DemoSettings()
         kind = GameSettings.kind
-        tr = self.tr
-        style = {"description_width": "initial"}
         self.players = testid(w.ToggleButtons(
             options=[str(n) for n in kind.players], value=str(s.players),
-            description=tr("setup.players"), style={"button_width": "3.2em", **style}),
-            "demo-players")
+            description=self.tr("setup.players"),
+            style={"button_width": "3.2em", "description_width": "initial"}), "demo-players")
         self.levels = [
-            testid(w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in demo.levels],
-                              value=s.levels[i] if i < len(s.levels) else "medium",
-                              description=name, style={"description_width": "4em"},
-                              layout=w.Layout(width="20em")), f"demo-level-{i}")
+            testid(self.level_box(demo.levels, s.levels[i] if i < len(s.levels) else "medium",
+                                  description=name, style={"description_width": "4em"},
+                                  layout=w.Layout(width="20em")), f"demo-level-{i}")
             for i, name in enumerate(BOT_NAMES[:kind.max_players])]
-        self.seed = testid(w.Text(value=s.seed, description=tr("setup.seed"),
-                                  placeholder=tr("setup.seed_placeholder"), style=style), "seed")
-        self.error = w.HTML()
+        self.seed = self.seed_box(s.seed)
         self.levels_box = w.VBox()
-        start = testid(w.Button(description=tr("demo.start"), button_style="success",
-                                icon="play"), "demo-start")
-        back = testid(w.Button(description=tr("ui.back"), icon="arrow-left"), "back")
-        start.on_click(lambda _b: self.submit())
-        back.on_click(lambda _b: on_back())
         self.players.observe(lambda _c: self._update(), names="value")
-        intro = html.escape(tr("demo.intro"))
-        self.widget = w.VBox([
-            w.HTML(f"<h2>{html.escape(tr('demo.title'))}</h2><p class='sb-intro'>{intro}</p>"),
-            self.players, self.levels_box, self.seed, self.error, w.HBox([back, start]),
-        ], layout=w.Layout(padding="8px"))
-        self.widget.add_class("sb-setup")
+        self.widget = self.frame("demo.title", "demo.intro",
+                                 [self.players, self.levels_box, self.seed],
+                                 start="demo.start", start_id="demo-start", on_back=on_back)
         self._update()
-
-    def tr(self, key: str, **params: object) -> str:
-        return t(key, self.lang, **params)
 
     def _update(self) -> None:
         self.levels_box.children = self.levels[:int(self.players.value)]
@@ -444,16 +428,6 @@ class DemoForm:
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         n = int(self.players.value)
         settings = DemoSettings(players=n, levels=tuple(box.value for box in self.levels[:n]),
-                                seed=self.seed.value.strip()[:20])
+                                seed=self.seed_of(self.seed))
         settings.game_settings()
         return settings
-
-    def submit(self) -> None:
-        try:
-            settings = self.settings()
-        except GameError as err:
-            self.error.value = \
-                f'<div class="sb-form-error">{html.escape(explain(err, self.lang))}</div>'
-            return
-        self.error.value = ""
-        self._on_start(settings)

@@ -19,7 +19,8 @@ import ipywidgets as w
 
 from ..core.errors import GameError
 from ..games import BOT_NAMES
-from ..i18n import LANGUAGES, explain, seat_name, t
+from ..i18n import LANGUAGES, seat_name
+from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import GameScreen, _box
 from .settings import MAX_NAME, GameSettings
@@ -151,22 +152,20 @@ class HotSeatScreen(GameScreen):
             self.hint_button.disabled = self.undo_button.disabled = True
 
 
-class HotSeatForm:
+class HotSeatForm(ClassroomForm):
     """The people's names, the bots and the deal; ``on_start(settings)`` when submitted."""
 
     def __init__(self, lang: str, on_start: Callable[[GameSettings], None],
                  on_back: Callable[[], None], initial: GameSettings | None = None) -> None:
-        self.lang = lang
-        self._on_start = on_start
+        super().__init__(lang, on_start)
         kind = GameSettings.kind
         given = initial if initial is not None and initial.people else None
         people = given.people if given else ()
-        tr = self.tr
-        style = {"description_width": "initial"}
+        bots = len(given.levels) if given else 0
+        style = {"button_width": "3.2em", "description_width": "initial"}
         self.count = testid(w.ToggleButtons(
             options=[str(n) for n in kind.players], value=str(max(2, len(people))),
-            description=tr("hot.people"), style={"button_width": "3.2em", **style}),
-            "hot-people")
+            description=self.tr("hot.people"), style=style), "hot-people")
         self.names = [
             testid(w.Text(value=_default_or(people, i, lang), description=f"{i + 1}.",
                           style={"description_width": "2em"}, layout=w.Layout(width="18em")),
@@ -174,45 +173,29 @@ class HotSeatForm:
             for i in range(kind.max_players)]
         for box in self.names:
             box.observe(lambda c, box=box: _cut(box, c["new"]), names="value")
-        bots = len(given.levels) if given else 0
         self.bot_count = testid(w.ToggleButtons(
-            options=["0"], value="0", description=tr("setup.bots"),
-            style={"button_width": "3.2em", **style}), "hot-bots")
-        self.levels = [
-            w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in kind.bot_levels],
-                       value=given.levels[i] if given and i < bots else "medium",
-                       layout=w.Layout(width="14em"))
-            for i in range(kind.max_players - 2)]
-        self.seed = testid(w.Text(value=given.seed if given else "",
-                                  description=tr("setup.seed"),
-                                  placeholder=tr("setup.seed_placeholder"), style=style),
-                           "seed")
+            options=["0"], value="0", description=self.tr("setup.bots"), style=style),
+            "hot-bots")
+        levels = given.levels if given else ()
+        self.levels = [self.level_box(kind.bot_levels, levels[i] if i < bots else "medium",
+                                      layout=w.Layout(width="14em"))
+                       for i in range(kind.max_players - 2)]
+        self.seed = self.seed_box(given.seed if given else "")
         self.hints = testid(w.Checkbox(value=given.hints if given else True,
-                                       description=tr("setup.hints"), indent=False), "hints")
-        self.error = w.HTML()
+                                       description=self.tr("setup.hints"), indent=False),
+                            "hints")
         self.names_box = w.VBox()
         self.levels_box = w.VBox()
-        start = testid(w.Button(description=tr("setup.start"), button_style="success",
-                                icon="play"), "start-game")
-        back = testid(w.Button(description=tr("ui.back"), icon="arrow-left"), "back")
-        start.on_click(lambda _b: self.submit())
-        back.on_click(lambda _b: on_back())
         #: The bots asked for: kept while fewer fit beside the people chosen.
         self._bots_wanted = bots
         self._updating = False
         self.count.observe(lambda _c: self._update(), names="value")
         self.bot_count.observe(lambda c: self._bots_changed(int(c["new"])), names="value")
-        intro = html.escape(tr("hot.intro"))
-        self.widget = w.VBox([
-            w.HTML(f"<h2>{html.escape(tr('hot.title'))}</h2><p class='sb-intro'>{intro}</p>"),
-            self.count, self.names_box, self.bot_count, self.levels_box, self.seed, self.hints,
-            self.error, w.HBox([back, start]),
-        ], layout=w.Layout(padding="8px"))
-        self.widget.add_class("sb-setup")
+        self.widget = self.frame(
+            "hot.title", "hot.intro",
+            [self.count, self.names_box, self.bot_count, self.levels_box, self.seed, self.hints],
+            start="setup.start", start_id="start-game", on_back=on_back)
         self._update()
-
-    def tr(self, key: str, **params: object) -> str:
-        return t(key, self.lang, **params)
 
     def _bots_changed(self, bots: int) -> None:
         if not self._updating:
@@ -236,22 +219,12 @@ class HotSeatForm:
         people = tuple(box.value.strip() for box in self.names[:int(self.count.value)])
         levels = tuple(box.value for box in self.levels[:int(self.bot_count.value)])
         return GameSettings(players=len(people) + len(levels), levels=levels, people=people,
-                            seed=self.seed.value.strip()[:20], hints=bool(self.hints.value))
+                            seed=self.seed_of(self.seed), hints=bool(self.hints.value))
 
-    def submit(self) -> None:
-        try:
-            settings = self.settings()
-        except GameError as err:
-            self.error.value = (f'<div class="sb-form-error" data-testid="hot-error">'
-                                f'{html.escape(self._why(err))}</div>')
-            return
-        self.error.value = ""
-        self._on_start(settings)
-
-    def _why(self, err: GameError) -> str:
+    def why(self, err: GameError) -> str:
         if err.params.get("field") == "settings.people":
             return self.tr("hot.bad_names", max=MAX_NAME)
-        return explain(err, self.lang)
+        return super().why(err)
 
 
 def _default_or(people: tuple[str, ...], seat: int, lang: str) -> str:
