@@ -52,6 +52,7 @@ class GameSettings:
 
     ``people``: the names of the people taking turns at one screen (hot seat), in seats
     0, 1, …, the bots (``levels``) after them; empty for one learner against bots.
+    Practice mode (taking back whole turns) is for one learner only.
     """
 
     players: int = 2
@@ -72,7 +73,8 @@ class GameSettings:
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
         if not isinstance(self.people, tuple) or len(self.people) == 1 \
                 or len(self.people) > self.players \
-                or not all(is_name(name) for name in self.people):
+                or not all(is_name(name) for name in self.people) \
+                or (self.people and self.practice):  # practice takes back others' turns
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.people")
         if len(self.levels) != self.players - max(1, len(self.people)) \
                 or any(lv not in self.kind.bot_levels for lv in self.levels):

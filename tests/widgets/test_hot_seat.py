@@ -231,3 +231,11 @@ def test_a_session_with_bad_people_is_refused(people: object) -> None:
     saved["settings"]["people"] = people
     with pytest.raises(SaveError):
         loads_session(json.dumps(saved))
+
+
+def test_a_hot_seat_session_in_practice_mode_is_refused() -> None:
+    settings = GameSettings(players=3, levels=("medium",), people=("Anna", "Ben"))
+    saved = json.loads(dumps_session(settings, settings.new_match()))
+    saved["settings"]["practice"] = True
+    with pytest.raises(SaveError):
+        loads_session(json.dumps(saved))
