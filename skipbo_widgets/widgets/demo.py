@@ -192,15 +192,18 @@ class DemoScreen:
     # -- moving -------------------------------------------------------------------
 
     def step(self) -> bool:
-        """One bot move (or, before the guessed seat's turn, a pause for the guess);
-        True if a move was made."""
+        """One bot move (or, before the guessed seat's turn, a pause for the guess; a
+        step while it waits goes on without a guess); True if a move was made."""
         game = self.game
         if game.is_over or self.closed:
             return False
         if self._waits_for_guess():
-            self.controller.awaiting = True
-            self._show()
-            return False
+            if not self.controller.awaiting:
+                self.controller.awaiting = True
+                self._show()
+                return False
+            self._guessed_at = len(game.move_stack)
+            self.controller.awaiting = False
         self._push()
         self._show()
         return True

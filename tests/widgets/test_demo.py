@@ -142,6 +142,15 @@ def _to_guess(screen: DemoScreen, seat: int) -> None:
     assert screen.controller.awaiting and screen.game.current == seat
 
 
+def test_a_step_while_the_demo_waits_for_a_guess_goes_on_without_one() -> None:
+    screen = demo()
+    _to_guess(screen, 1)
+    steps = len(screen.steps)
+    assert screen.step() and len(screen.steps) == steps + 1
+    assert screen.steps[-1].seat == 1 and screen.guess is None
+    assert not screen.controller.awaiting
+
+
 def test_the_demo_pauses_for_the_class_and_grades_its_guess() -> None:
     screen = demo("de")
     _to_guess(screen, 1)
