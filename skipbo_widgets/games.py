@@ -2,12 +2,12 @@
 
 The player range, the bots' levels and names, the rules class, how to deal a
 new game and the save formats come from here, not from constants written for
-one game. Skyjo's bots do not exist yet: it lists no levels until they land.
+one game.
 
 >>> GAMES["skyjo"].players, GAMES["skipbo"].players
 (range(2, 9), range(2, 7))
->>> game_kind("skipbo").bot_names[:2]
-('Mia', 'Leo')
+>>> game_kind("skipbo").bot_names[:2], GAMES["skyjo"].bot_levels
+(('Mia', 'Leo'), ('beginner', 'medium', 'strong'))
 >>> GAMES["skyjo"].new_game(GAMES["skyjo"].rules(players=8), seed=1).phase
 'setup'
 """
@@ -23,6 +23,7 @@ from .skipbo.bots import LEVELS
 from .skipbo.engine import rules as skipbo_rules
 from .skipbo.engine import save as skipbo_save
 from .skyjo import engine as skyjo
+from .skyjo.bots import LEVELS as SKYJO_LEVELS
 from .skyjo.engine import rules as skyjo_rules
 from .skyjo.engine import save as skyjo_save
 
@@ -35,9 +36,11 @@ class GameKind:
     """One game: its id (``?game=``), player range, bots, rules, deal and files."""
 
     id: str
+    #: The game's name, the same in every language.
+    name: str
     min_players: int
     max_players: int
-    #: The bots' levels, weakest first (empty: no bots yet).
+    #: The bots' levels, weakest first.
     bot_levels: tuple[str, ...]
     rules: Callable[..., Any]
     #: ``new_game(rules, seed=...)``: a fresh deal.
@@ -55,12 +58,14 @@ class GameKind:
 
 
 SKIPBO = GameKind(
-    id="skipbo", min_players=skipbo_rules.MIN_PLAYERS, max_players=skipbo_rules.MAX_PLAYERS,
+    id="skipbo", name="Skip-Bo",
+    min_players=skipbo_rules.MIN_PLAYERS, max_players=skipbo_rules.MAX_PLAYERS,
     bot_levels=LEVELS, rules=skipbo.Rules, new_game=skipbo.Game.new,
     save_formats=(skipbo_save.GAME_FORMAT, skipbo_save.MATCH_FORMAT))
 SKYJO = GameKind(
-    id="skyjo", min_players=skyjo_rules.MIN_PLAYERS, max_players=skyjo_rules.MAX_PLAYERS,
-    bot_levels=(), rules=skyjo.Rules, new_game=skyjo.Round.new,
+    id="skyjo", name="Skyjo",
+    min_players=skyjo_rules.MIN_PLAYERS, max_players=skyjo_rules.MAX_PLAYERS,
+    bot_levels=SKYJO_LEVELS, rules=skyjo.Rules, new_game=skyjo.Round.new,
     save_formats=(skyjo_save.ROUND_FORMAT, skyjo_save.MATCH_FORMAT))
 GAMES = {kind.id: kind for kind in (SKIPBO, SKYJO)}
 

@@ -22,9 +22,9 @@ Check = Callable[[], str]
 
 def _lessons() -> str:
     from .i18n import LANGUAGES, t
-    from .tutorials import load_lessons
+    from .tutorials import LESSON_GAMES, load_lessons
 
-    lessons = load_lessons()
+    lessons = tuple(lesson for game in LESSON_GAMES for lesson in load_lessons(game))
     keys = [lesson.title_key for lesson in lessons]
     keys += [key for lesson in lessons for step in lesson.steps for key in step.text_keys()]
     for lang in LANGUAGES:

@@ -2,7 +2,8 @@
 
 Serves notebooks/app.ipynb with Voilà, starts a game with a fixed deal number,
 asks for hints up to the whole plan, opens a lesson and makes a wrong move
-twice, and saves PNGs to docs/images/.
+twice, plays the first turns of a Skyjo round and asks for a hint, and saves
+PNGs to docs/images/.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from skipbo_widgets.tutorials import load_lessons
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
+#: A Skyjo deal whose first turns the screenshot shows.
+SKYJO_DEAL = "7"
 
 
 def deal() -> str:
@@ -70,6 +73,27 @@ def shoot_lesson(lang: str, out: Path) -> None:
         browser.close()
 
 
+def shoot_skyjo(lang: str, out: Path) -> None:
+    """Skyjo with three players: two cards turned, a card drawn, the hint's second step."""
+    with voila_server() as (url, _server), sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": 1440, "height": 960})
+        page.goto(f"{url}?lang={lang}&game=skyjo")
+        page.click('[data-testid="play"]', timeout=90_000)
+        page.click('[data-testid="players"] >> text="3"')
+        page.fill('[data-testid="seed"]', SKYJO_DEAL)
+        page.click('[data-testid="start-game"]')
+        for _ in range(2):  # the two cards of the set-up
+            page.locator(".sj-me .sj-legal").first.click()
+            wait_until_settled(page)
+        page.wait_for_selector('[data-testid="skyjo-draw"].sj-can', timeout=60_000)
+        wait_until_settled(page, click='[data-testid="skyjo-draw"]')
+        for _ in range(2):  # a nudge, then the move lit up
+            wait_until_settled(page, click='[data-testid="hint"]')
+        page.screenshot(path=str(out / f"skyjo-{lang}.png"))
+        browser.close()
+
+
 def main(langs: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     seed = deal()
@@ -78,6 +102,8 @@ def main(langs: list[str]) -> None:
         print(f"docs/images/table-{lang}.png, docs/images/hint-{lang}.png (deal {seed})")
     shoot_lesson("de", OUT)
     print("docs/images/lesson-de.png")
+    shoot_skyjo("nl", OUT)
+    print(f"docs/images/skyjo-nl.png (deal {SKYJO_DEAL})")
 
 
 if __name__ == "__main__":

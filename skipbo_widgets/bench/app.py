@@ -6,6 +6,9 @@
   to the bare notebook is the number to watch;
 - click round trip: from a click in the page to the table showing the new
   state (a move, then an undo), timed inside the browser;
+- the same for Skyjo with 8 players: the first render of an 8-player Skyjo
+  table, and the round trip of a draw and its undo (a practice game, where
+  whole turns can be taken back) in the app opened with ``?game=skyjo``;
 - memory: the resident size of one visitor's kernel after a game started.
 
 Needs Voilà, Playwright and Chromium (``make test`` installs the first two,
@@ -41,6 +44,12 @@ TABLE = (
     "from skipbo_widgets.widgets.controller import TableController\n"
     "TableController(Game.new(Rules(), seed=1, dealer=1), seat=0).table"
 )
+SKYJO_TABLE = (
+    "from skipbo_widgets.skyjo.engine import Round, Rules\n"
+    "from skipbo_widgets.widgets.controller import TableController\n"
+    "TableController(Round.new(Rules(players=8), seed=1), seat=0).table"
+)
+SKYJO_PLAYERS = 8
 
 # Resolves with the milliseconds from a click until the hand shows a different
 # number of cards (-1 if that has not happened after 10 s).
@@ -52,6 +61,24 @@ _ROUND_TRIP = """async ([selector, before]) => {
       if (count() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
     });
     observer.observe(document.body, { subtree: true, childList: true });
+    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
+    document.querySelector(selector).click();
+  });
+}"""
+
+
+# Resolves with the milliseconds from a click until the drawn card's label changes
+# (-1 if it has not after 10 s): a draw shows the card, an undo takes it away.
+_SKYJO_ROUND_TRIP = """async (selector) => {
+  const label = () => document.querySelector('[data-testid="skyjo-drawn"]')
+    ?.getAttribute("aria-label");
+  const before = label();
+  const t0 = performance.now();
+  return await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (label() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
     document.querySelector(selector).click();
   });
@@ -109,6 +136,44 @@ def click_round_trips(page: Any, address: str, clicks: int) -> list[float]:
     return trips
 
 
+def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+    """Open the app at ``address`` with Skyjo chosen, start an 8-player practice game,
+    turn two cards, let the bots play until the learner's turn, then time ``clicks``
+    draws and as many undos, each from the click until the drawn card shows it."""
+    page.goto(f"{address}&game=skyjo")
+    page.click('[data-testid="play"]', timeout=90_000)
+    page.click(f'[data-testid="players"] >> text="{SKYJO_PLAYERS}"')
+    page.click('[data-testid="practice"]')
+    page.fill('[data-testid="seed"]', "1")
+    page.click('[data-testid="start-game"]')
+    for _ in range(2):
+        page.wait_for_selector(".sj-me .sj-legal", timeout=60_000)
+        slot = page.locator(".sj-me .sj-legal").first
+        name = slot.get_attribute("data-testid")
+        slot.click()
+        page.wait_for_selector(f'[data-testid="{name}"]:not(.sj-legal)')
+    draw = '[data-testid="skyjo-draw"].sj-can'
+    while not page.locator(draw).count():
+        skip = page.locator('[data-testid="skip"]:not([disabled])')
+        if skip.count():
+            skip.click()
+        page.wait_for_timeout(200)
+    trips: list[float] = []
+    for _ in range(clicks):
+        trips.append(_skyjo_trip(page, draw))
+        page.wait_for_selector('[data-testid="undo"]:not([disabled])')
+        trips.append(_skyjo_trip(page, '[data-testid="undo"]'))
+        page.wait_for_selector(draw)
+    return trips
+
+
+def _skyjo_trip(page: Any, selector: str) -> float:
+    ms = float(page.evaluate(_SKYJO_ROUND_TRIP, selector))
+    if ms < 0:
+        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
+    return ms
+
+
 def click_ms(trips: list[float]) -> dict[str, float]:
     return {"p50": round(_percentile(trips, 0.5), 1), "p95": round(_percentile(trips, 0.95), 1),
             "max": round(max(trips), 1), "n": len(trips)}
@@ -120,7 +185,7 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for name, source in (("bare", BARE), ("table", TABLE)):
+        for name, source in (("bare", BARE), ("table", TABLE), ("skyjo_table", SKYJO_TABLE)):
             (folder / f"{name}.ipynb").write_text(_notebook(source))
         (folder / "app.ipynb").write_text(APP_NOTEBOOK.read_text())
         with voila_server(folder) as (url, server), sync_playwright() as p:
@@ -129,6 +194,8 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
             pages = {
                 "bare": (f"{url}voila/render/bare.ipynb", ".jupyter-button"),
                 "table": (f"{url}voila/render/table.ipynb", '[data-testid="table"]'),
+                "skyjo_table": (f"{url}voila/render/skyjo_table.ipynb",
+                                f'[data-testid="grid-{SKYJO_PLAYERS - 1}-11"]'),
                 "app_home": (f"{url}voila/render/app.ipynb", '[data-testid="play"]'),
             }
             render: dict[str, list[float]] = {name: [] for name in pages}
@@ -140,6 +207,9 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
             page.goto("about:blank")  # let those visitors' kernels go
 
             trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
+            page.goto("about:blank")
+            skyjo_trips = skyjo_round_trips(page, f"{url}voila/render/app.ipynb?lang=en",
+                                            clicks)
             kernels = [pid for pid in child_pids(server.pid)
                        if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
             kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
@@ -151,8 +221,10 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "first_render_s": {name: round(v, 3) for name, v in medians.items()},
         "table_vs_bare": round(medians["table"] / medians["bare"], 3),
         "app_home_vs_bare": round(medians["app_home"] / medians["bare"], 3),
+        "skyjo_table_vs_bare": round(medians["skyjo_table"] / medians["bare"], 3),
         "loads": loads,
         "click_ms": click_ms(trips),
+        "skyjo_click_ms": click_ms(skyjo_trips),
         "kernel_rss_mb": round(kernel_rss, 1),
         "server_rss_mb": round(server_rss, 1),
     }

@@ -1,22 +1,24 @@
 """Lessons as data: each step is a position, its texts, what to light up, and maybe a task.
 
-A lesson is a JSON file in a game's ``lessons/`` folder; its steps are shown in order on a
-live card table. The texts live in the message catalogs under keys made from
-the ids, so the data never holds a sentence:
+A lesson is a JSON file in a game's ``lessons/`` folder; its ``"game"`` says
+which (``"skipbo"``, the default, or ``"skyjo"``), and each game's lessons are
+shown in order on a live card table of that game. The texts live in the
+message catalogs under keys made from the ids, so the data never holds a
+sentence. ``<prefix>`` is ``tut`` for Skip-Bo and ``skyjo.lesson`` for Skyjo:
 
-=================================  ==========================================
-key                                text
-=================================  ==========================================
-``tut.<lesson>.title``             the lesson's title
-``tut.<lesson>.<step>``            what the step explains (one idea)
-``tut.<lesson>.<step>.task``       what the learner is asked to do (tasks)
-``tut.<lesson>.<step>.wrong``      why an allowed move is not the one asked
-``tut.<lesson>.<step>.done``       what the learner just saw happen
-``tut.<lesson>.<step>.a.<answer>``  a quiz answer (the question is ``.task``)
-``tut.<lesson>.<step>.a.<a>.why``  why that answer is right or wrong
-=================================  ==========================================
+====================================  ==========================================
+key                                   text
+====================================  ==========================================
+``<prefix>.<lesson>.title``           the lesson's title
+``<prefix>.<lesson>.<step>``          what the step explains (one idea)
+``<prefix>.<lesson>.<step>.task``     what the learner is asked to do (tasks)
+``<prefix>.<lesson>.<step>.wrong``    why an allowed move is not the one asked
+``<prefix>.<lesson>.<step>.done``     what the learner just saw happen
+``<prefix>.<lesson>.<step>.a.<a>``    a quiz answer (the question is ``.task``)
+``<prefix>.<lesson>.<step>.a.<a>.why``  why that answer is right or wrong
+====================================  ==========================================
 
-A step's ``position`` is a game in the save-file format without ``format``
+A step's ``position`` is a game in its save-file format without ``format``
 and ``version`` (see docs/notation.md), ``"same"``: the position of the step
 before, or ``"previous"``: that position after the step before's solution
 (what the table shows once its task is done). The learner always sits in
@@ -28,6 +30,8 @@ seat 0.
 >>> game = lesson.steps[0].new_game()
 >>> game.card_count()
 162
+>>> load_lessons("skyjo")[0].title_key
+'skyjo.lesson.goal.title'
 """
 
 from __future__ import annotations
@@ -39,10 +43,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..skipbo import LESSON_DIR
-from ..skipbo.engine import Game, Move, NotationError, SaveError
-from ..skipbo.engine.save import GAME_FORMAT, game_from_dict, game_to_dict
+from ..core.errors import NotationError, SaveError
 from .goals import LEARNER, Goal, goal_problem
+from .lesson_game import LessonGame
+from .skipbo_lessons import SKIPBO_LESSONS
+from .skyjo_lessons import SKYJO_LESSONS
+
+#: Every game with lessons, by id; a lesson file without ``"game"`` is Skip-Bo's.
+LESSON_GAMES: dict[str, LessonGame] = {g.id: g for g in (SKIPBO_LESSONS, SKYJO_LESSONS)}
+DEFAULT_GAME = SKIPBO_LESSONS.id
 
 
 class LessonError(ValueError):
@@ -59,12 +68,12 @@ class Task:
     """
 
     goals: tuple[Goal, ...]
-    solution: tuple[Move, ...]
+    solution: tuple[Any, ...]
     #: Whether the step has its own ``.wrong`` text for an allowed play that
     #: spoils the task (where no such play exists, it needs none).
     wrong: bool = False
 
-    def reached(self, start: Game, game: Game) -> bool:
+    def reached(self, start: Any, game: Any) -> bool:
         """Whether ``game`` reaches every goal, compared with the task's ``start``."""
         return all(goal.reached(start, game) for goal in self.goals)
 
@@ -99,10 +108,16 @@ class Step:
     highlight: tuple[str, ...] = ()
     task: Task | None = None
     quiz: Quiz | None = None
+    game: str = DEFAULT_GAME
+
+    @property
+    def kind(self) -> LessonGame:
+        """What the lesson runner knows of the step's game."""
+        return LESSON_GAMES[self.game]
 
     @property
     def key(self) -> str:
-        return f"tut.{self.lesson}.{self.id}"
+        return f"{self.kind.key_prefix}.{self.lesson}.{self.id}"
 
     @property
     def acts(self) -> bool:
@@ -124,9 +139,9 @@ class Step:
                 keys += [self.quiz.label_key(self.key, answer), self.quiz.why_key(self.key, answer)]
         return keys
 
-    def new_game(self) -> Game:
+    def new_game(self) -> Any:
         """A fresh game at this step's position."""
-        return game_from_dict({"format": GAME_FORMAT, "version": 1, **self.position})
+        return self.kind.new_game(self.position)
 
 
 @dataclass(frozen=True)
@@ -135,10 +150,11 @@ class Lesson:
     steps: tuple[Step, ...] = field(default_factory=tuple)
     #: Part of the core path, up to "ready to play" (core lessons come first).
     core: bool = False
+    game: str = DEFAULT_GAME
 
     @property
     def title_key(self) -> str:
-        return f"tut.{self.id}.title"
+        return f"{LESSON_GAMES[self.game].key_prefix}.{self.id}.title"
 
     @property
     def rules(self) -> frozenset[str]:
@@ -146,11 +162,15 @@ class Lesson:
 
 
 @cache
-def load_lessons(directory: Path = LESSON_DIR) -> tuple[Lesson, ...]:
-    """Every lesson, in the order of their file names (``01-cards.json`` first)."""
+def load_lessons(game: str = DEFAULT_GAME) -> tuple[Lesson, ...]:
+    """Every lesson of ``game``, in the order of their file names (``01-cards.json`` first)."""
+    directory = LESSON_GAMES[game].lessons
     lessons = tuple(load_lesson(path) for path in sorted(directory.glob("*.json")))
     if not lessons:
         raise LessonError(f"no lessons in {directory}")
+    strays = [lesson.id for lesson in lessons if lesson.game != game]
+    if strays:
+        raise LessonError(f"{directory}: lessons of another game: {strays}")
     cores = [lesson.core for lesson in lessons]
     if cores != sorted(cores, reverse=True):
         raise LessonError(f"{directory}: the core lessons must come first")
@@ -160,29 +180,34 @@ def load_lessons(directory: Path = LESSON_DIR) -> tuple[Lesson, ...]:
 def load_lesson(path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     where = path.name
-    _keys(data, {"id", "steps", "core"}, where, required={"id", "steps"})
+    _keys(data, {"id", "game", "steps", "core"}, where, required={"id", "steps"})
     core = data.get("core", False)
     if not isinstance(core, bool):
         raise LessonError(f"{where}: 'core' is true or false")
+    game = data.get("game", DEFAULT_GAME)
+    if game not in LESSON_GAMES:
+        raise LessonError(f"{where}: 'game' is one of {sorted(LESSON_GAMES)}, got {game!r}")
     lesson_id = _ident(data["id"], where)
     raw_steps = data["steps"]
     if not isinstance(raw_steps, list) or not raw_steps:
         raise LessonError(f"{where}: 'steps' must be a non-empty list")
     steps: list[Step] = []
     for i, raw in enumerate(raw_steps):
-        steps.append(_step(raw, lesson_id, steps[-1] if steps else None, f"{where} step {i + 1}"))
+        steps.append(_step(raw, lesson_id, LESSON_GAMES[game], steps[-1] if steps else None,
+                           f"{where} step {i + 1}"))
     if len({s.id for s in steps}) != len(steps):
         raise LessonError(f"{where}: step ids repeat")
-    return Lesson(lesson_id, tuple(steps), core)
+    return Lesson(lesson_id, tuple(steps), core, game)
 
 
-def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
+def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: str) -> Step:
     _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz"}, where,
           required={"id", "rules", "position"})
     step_id = _ident(raw["id"], where)
     rules = _strings(raw["rules"], f"{where} rules")
-    if not rules or not all(r.startswith("SB-") for r in rules):
-        raise LessonError(f"{where}: 'rules' must name the SB- rules the step teaches")
+    prefix = kind.rule_prefix
+    if not rules or not all(r.startswith(prefix) for r in rules):
+        raise LessonError(f"{where}: 'rules' must name the {prefix} rules the step teaches")
     position = raw["position"]
     if position in ("previous", "same"):
         if before is None:
@@ -192,8 +217,8 @@ def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
         raise LessonError(f"{where}: 'position' must be a game, \"same\" or \"previous\"")
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
-                _task(raw["task"], where) if "task" in raw else None,
-                _quiz(raw["quiz"], where) if "quiz" in raw else None)
+                _task(raw["task"], kind, where) if "task" in raw else None,
+                _quiz(raw["quiz"], where) if "quiz" in raw else None, kind.id)
     if step.task is not None and step.quiz is not None:
         raise LessonError(f"{where}: a step has a task or a quiz, not both")
     try:
@@ -205,7 +230,7 @@ def _step(raw: Any, lesson: str, before: Step | None, where: str) -> Step:
     return step
 
 
-def _task(raw: Any, where: str) -> Task:
+def _task(raw: Any, kind: LessonGame, where: str) -> Task:
     _keys(raw, {"goals", "solution", "wrong"}, where + " task", required={"goals", "solution"})
     goals = []
     for spec in raw["goals"] if isinstance(raw["goals"], list) else [None]:
@@ -213,12 +238,12 @@ def _task(raw: Any, where: str) -> Task:
             raise LessonError(f"{where}: each goal is {{\"goal\": name, ...params}}")
         name = spec["goal"]
         params = {k: v for k, v in spec.items() if k != "goal"}
-        problem = goal_problem(name, params)
+        problem = goal_problem(kind.goals, name, params)
         if problem:
             raise LessonError(f"{where}: {problem}")
-        goals.append(Goal(name, tuple(sorted(params.items()))))
+        goals.append(Goal(name, tuple(sorted(params.items())), kind.goals[name][0]))
     try:
-        solution = tuple(Move.parse(text) for text in _strings(raw["solution"], where))
+        solution = tuple(kind.parse(text) for text in _strings(raw["solution"], where))
     except NotationError as err:
         raise LessonError(f"{where}: bad solution move: {err!r}") from None
     if not goals or not solution:
@@ -239,7 +264,7 @@ def _quiz(raw: Any, where: str) -> Quiz:
     return Quiz(answers, raw["right"])
 
 
-def _check_solution(game: Game, task: Task, where: str) -> None:
+def _check_solution(game: Any, task: Task, where: str) -> None:
     start = game.copy()
     if game.current != LEARNER or game.is_over:
         raise LessonError(f"{where}: a task needs the learner (seat 0) to move")
@@ -257,9 +282,7 @@ def _after(step: Step) -> dict[str, Any]:
     game = step.new_game()
     for move in step.task.solution if step.task else ():
         game.push(move)
-    d = game_to_dict(game)
-    del d["format"], d["version"]
-    return d
+    return step.kind.position_of(game)
 
 
 def _keys(raw: Any, allowed: set[str], where: str, required: set[str] | None = None) -> None:

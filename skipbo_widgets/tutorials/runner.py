@@ -4,7 +4,7 @@ A try is one of:
 
 - ``illegal``: the engine refuses it (the error says why) and nothing changes;
 - ``wrong``: allowed, but after it the task can no longer be done this turn;
-  it is taken back at once, so the table is exactly as before;
+  it is taken back at once (the engine's undo), so the table is exactly as before;
 - ``progress``: allowed, and the task can still be done: it stays;
 - ``done``: the task's goals are reached.
 
@@ -25,9 +25,9 @@ right answer, ``wrong`` for another one, which the learner may change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from ..skipbo.engine import Game, GameError, IllegalMove, Move, NotationError
+from ..core.errors import GameError, IllegalMove, NotationError
 from .goals import LEARNER
 from .lesson import Step, Task
 
@@ -39,11 +39,12 @@ SLACK = 1
 @dataclass(frozen=True)
 class Feedback:
     kind: Kind
-    move: Move | None = None
+    #: The try, as the game's move (``None`` for text that is no move).
+    move: Any = None
     #: The engine's reason for an illegal try.
     error: GameError | None = None
     #: After the second failed try: the move that leads to the goal.
-    show: Move | None = None
+    show: Any = None
     #: The quiz answer that was picked.
     answer: str | None = None
 
@@ -56,7 +57,7 @@ class StepRun:
         self.start = step.new_game()
         self.game = self.start.copy()
         self.failures = 0
-        self.moves: list[Move] = []
+        self.moves: list[Any] = []
         self.answers: list[str] = []
 
     @property
@@ -104,7 +105,7 @@ class StepRun:
         if not self.active:
             return Feedback("idle")
         try:
-            move = Move.parse(text)
+            move = self.step.kind.parse(text)
         except NotationError as err:
             return self._failed(Feedback("illegal", error=err))
         try:
@@ -136,7 +137,7 @@ class StepRun:
                 break
         self.failures = 0
 
-    def hint_move(self) -> Move | None:
+    def hint_move(self) -> Any:
         """A move that leads to the goal: the solution's own first, if it still works."""
         if not self.active:
             return None
@@ -164,10 +165,10 @@ class StepRun:
     def _depth(self) -> int:
         return len(self.task.solution) + SLACK
 
-    def _reached(self, game: Game) -> bool:
+    def _reached(self, game: Any) -> bool:
         return self.task.reached(self.start, game)
 
-    def _reachable(self, game: Game, depth: int) -> bool:
+    def _reachable(self, game: Any, depth: int) -> bool:
         """Can the learner still reach the goals within ``depth`` more moves of this turn?"""
         if self._reached(game):
             return True

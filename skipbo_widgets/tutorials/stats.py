@@ -20,15 +20,10 @@ import argparse
 import json
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from ..i18n import LANGUAGES, t
-from ..skipbo import LESSON_DIR
-from .lesson import Lesson, Step, load_lessons
-
-#: Each game's lesson folder (a game without lessons yet is left out).
-GAME_LESSONS: dict[str, Path] = {"skipbo": LESSON_DIR}
+from .lesson import LESSON_GAMES, Lesson, Step, load_lessons
 
 #: The limits of issue 13, for every game and language.
 MAX_STEP_WORDS = 25
@@ -96,14 +91,14 @@ def part_stats(lessons: Sequence[Lesson], lang: str) -> dict[str, Any]:
 
 def course_stats(game: str, lang: str) -> list[dict[str, Any]]:
     """The numbers for the core path and for all lessons of ``game`` in ``lang``."""
-    lessons = load_lessons(GAME_LESSONS[game])
+    lessons = load_lessons(game)
     core = [lesson for lesson in lessons if lesson.core]
     return [{"game": game, "lang": lang, "part": part, **part_stats(chosen, lang)}
             for part, chosen in (("core", core), ("all", lessons))]
 
 
 def all_stats() -> list[dict[str, Any]]:
-    return [row for game in GAME_LESSONS for lang in LANGUAGES
+    return [row for game in LESSON_GAMES for lang in LANGUAGES
             for row in course_stats(game, lang)]
 
 

@@ -1,4 +1,5 @@
-"""The Skip-Bo app: a home screen, new-game settings and the game, in four languages.
+"""The app: a home screen offering Skip-Bo and Skyjo, new-game settings and the game,
+in four languages. ``?game=skyjo`` chooses Skyjo from the start.
 
 In a notebook ``play(lang="fr")`` shows it inline; ``notebooks/app.ipynb``
 serves the same app with Voilà. The session is kept in the browser's storage
@@ -16,7 +17,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
-from ..skipbo.engine import GameError, Match, Reason, SaveError
+from ..skipbo.engine import GameError, Reason, SaveError
 from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
@@ -25,9 +26,13 @@ from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
 from .settings import (
+    SETTINGS,
+    AnyMatch,
     GameSettings,
+    Settings,
     deal_query,
     dumps_session,
+    game_from_query,
     loads_session,
     open_any,
     settings_from_query,
@@ -69,8 +74,8 @@ class App:
         self.lesson_store.on_stored(self._on_lesson_stored)
         self.lesson_progress: Progress | None = None
         self.tutorial: TutorialScreen | None = None
-        self.resume: tuple[GameSettings, Match] | None = None
-        self.last_settings: GameSettings | None = None
+        self.resume: tuple[Settings, AnyMatch] | None = None
+        self.last_settings: Settings | None = None
         self.game_screen: GameScreen | None = None
         self.setup_form: SetupForm | None = None
         self.demo_form: DemoForm | None = None
@@ -105,11 +110,13 @@ class App:
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
         #: Also writes ``lang`` on the app's root element (``.sb-app``), not on the page.
-        self.shell = ShellSupport(lang=self.lang, title=self.tr("app.title"))
         #: The page's whole query, e.g. ``{"lang": ["fr"], "deal": ["7"]}``: Voilà's
         #: ``QUERY_STRING`` (see :meth:`open_query`), completed by what the page itself
         #: sends (a static site).
         self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
+        #: The game the home screen offers to learn and play (``game-skipbo``, ``game-skyjo``).
+        self.game_id = game_from_query(self.query) or "skipbo"
+        self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
@@ -135,11 +142,11 @@ class App:
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
         self.shell.lang = self.lang
-        self.shell.title = self.tr("app.title")
+        self.shell.title = self.tr(self._title_key)
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
         self._label_projector()
-        self._show_title("app.title")
+        self._show_title(self._title_key)
         self._show_notice()
         self._show_conflict()
         if self.screen == "game" and self.game_screen is not None:
@@ -174,7 +181,10 @@ class App:
         if "lang" in query and normalize_lang(query["lang"][0]) != self.lang:
             self.set_lang(query["lang"][0])
         self._view_from_query()
+        asked = game_from_query(query)
         if self.screen == "home":
+            if asked is not None and asked != self.game_id:
+                self.choose_game(asked)
             self._open_deal()
 
     # -- the projector view -----------------------------------------------------
@@ -239,7 +249,7 @@ class App:
             self._class_deal = None
             self.start(settings, match)
 
-    def deal_link(self, settings: GameSettings) -> str:
+    def deal_link(self, settings: Settings) -> str:
         """The address that opens this deal for a whole class (empty without a deal number)."""
         if not settings.seed.strip():
             return ""
@@ -254,9 +264,20 @@ class App:
     def _show_title(self, key: str) -> None:
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key))}</h1>'
 
+    @property
+    def _title_key(self) -> str:
+        return "app.title" if self.game_id == "skipbo" else f"app.title.{self.game_id}"
+
+    def choose_game(self, game_id: str) -> None:
+        """Offer ``game_id`` (``skipbo``, ``skyjo``) to learn and play on the home screen."""
+        self.game_id = game_id
+        self.shell.title = self.tr(self._title_key)
+        if self.screen == "home":
+            self.show_home()
+
     def show_home(self) -> None:
         self.screen = "home"
-        self._show_title("app.title")
+        self._show_title(self._title_key)
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
                                 button_style="info"), "learn")
         learn.on_click(lambda _b: self.show_learn())
@@ -270,9 +291,20 @@ class App:
                           "hot-seat")
         hot_seat.tooltip = self.tr("home.hot_seat_detail")
         hot_seat.on_click(lambda _b: self.show_hot_seat())
-        buttons: list[w.Widget] = [learn, play, demo, hot_seat]
+        buttons: list[w.Widget] = [learn, play]
+        if self.game_id == "skipbo":  # demo and hot seat have Skip-Bo's narrator and forms
+            buttons += [demo, hot_seat]
         for button in buttons:
             button.add_class("sb-big-button")
+        games = []
+        for game_id in SETTINGS:
+            chosen = game_id == self.game_id
+            choose = testid(w.Button(description=SETTINGS[game_id].kind.name,
+                                     button_style="primary" if chosen else "",
+                                     icon="check" if chosen else ""), f"game-{game_id}")
+            choose.add_class("sb-game-choice")
+            choose.on_click(lambda _b, game_id=game_id: self.choose_game(game_id))
+            games.append(choose)
         resumable = self._resumable()
         if resumable is not None:
             settings, match = resumable
@@ -286,12 +318,18 @@ class App:
         upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
-        sheet = SheetLink()
-        sheet.show(self.tr("home.rules_sheet"), self.lang)
-        intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr("home.intro"))}</p>')
+        files: list[w.Widget] = [upload]
+        if self.game_id == "skipbo":  # the printable rule sheet is Skip-Bo's
+            sheet = SheetLink()
+            sheet.show(self.tr("home.rules_sheet"), self.lang)
+            files.append(sheet)
+        intro_key = "home.intro" if self.game_id == "skipbo" else f"home.intro.{self.game_id}"
+        intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr(intro_key))}</p>')
+        choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))
+        choice.add_class("sb-game-choices")
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        files = w.HBox([upload, sheet], layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([intro, row, self._lesson_caption(), files],
+        self.body.children = [w.VBox([w.VBox([choice, intro]), row, self._lesson_caption(),
+                                      w.HBox(files, layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
 
     def _lesson_caption(self) -> w.HTML:
@@ -321,6 +359,7 @@ class App:
         self.body.children = [self.tutorial.widget]
 
     def show_setup(self) -> None:
+        """The new-game form of the game chosen on the home screen."""
         self.screen = "setup"
         initial = self.last_settings
         if self.setup_form is not None:
@@ -328,6 +367,8 @@ class App:
                 initial = self.setup_form.settings()
             except GameError:
                 initial = self.last_settings
+        if initial is None or initial.kind.id != self.game_id:
+            initial = SETTINGS[self.game_id]()
         self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
                                     initial=initial, link=self.deal_link)
         self.body.children = [self.setup_form.widget]
@@ -364,7 +405,7 @@ class App:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
         self._show_title("app.title")
-        initial = self.last_settings
+        initial = self.last_settings if isinstance(self.last_settings, GameSettings) else None
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
                 initial = self.hot_seat_form.settings()
@@ -372,10 +413,12 @@ class App:
                                          initial=initial)
         self.body.children = [self.hot_seat_form.widget]
 
-    def start(self, settings: GameSettings, match: Match | None = None) -> None:
+    def start(self, settings: Settings, match: AnyMatch | None = None) -> None:
         """Start (or resume) a game with these settings."""
+        self.game_id = settings.kind.id
+        self.shell.title = self.tr(self._title_key)
         self._clear_notice()
-        self._show_title("app.title")
+        self._show_title(self._title_key)
         self.last_settings = settings
         self.resume = None
         self.screen = "game"
@@ -399,7 +442,7 @@ class App:
     def _save_file(self) -> None:
         screen = self.game_screen
         if screen is not None:
-            name = f"skipbo-turn-{screen.match.game.turn}.json"
+            name = f"{screen.settings.kind.id}-turn-{screen.match.game.turn}.json"
             self.store.download(dumps_session(screen.settings, screen.match), name)
 
     def _keep_lesson(self, progress: Progress) -> None:
@@ -424,7 +467,7 @@ class App:
         screen = self.game_screen
         return screen if screen is not None and not screen.finished else None
 
-    def _resumable(self) -> tuple[GameSettings, Match] | None:
+    def _resumable(self) -> tuple[Settings, AnyMatch] | None:
         live = self._live_game()
         return (live.settings, live.match) if live is not None else self.resume
 
@@ -497,7 +540,7 @@ class App:
         if live is not None:  # back to the very same game: its log, undo and review stay
             self.screen = "game"
             self._clear_notice()
-            self._show_title("app.title")
+            self._show_title(self._title_key)
             live.set_lang(self.lang)
             self.body.children = [live.widget]
         elif self.resume is not None:

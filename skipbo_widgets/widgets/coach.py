@@ -8,7 +8,8 @@ and describes the moves of a plan with ``plan.<source>`` keys.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 from ..i18n import t
 from ..skipbo.bots import Explain, Hint, Reason, Review, hint, review_turn
@@ -16,6 +17,7 @@ from ..skipbo.engine import END_MOVE, Move, Observation
 from ..skipbo.engine.cards import Card
 
 LADDER_TOP = 3
+HintT = TypeVar("HintT")
 
 
 def plan_sentences(obs: Observation, moves: Sequence[Move], *, lang: str,
@@ -63,25 +65,34 @@ def reason_html(obs: Observation, reason: Reason, *, lang: str, names: Sequence[
     return html.escape(text)
 
 
-class Coach:
-    """The hint ladder for the current position, and the review of each finished turn."""
+class Ladder(Generic[HintT]):
+    """Where the learner is on the hint ladder of a position (every game's coach)."""
 
     def __init__(self) -> None:
         self.level = 0
         self._position: object = None
-        self._hint: Hint | None = None
+        self._hint: HintT | None = None
+
+    def climb(self, position: object, find: Callable[[], HintT]) -> tuple[HintT, int]:
+        """The position's hint (``find()`` for a new position) and the next ladder level
+        (1, 2, 3, then 3 again); ``position`` identifies the position."""
+        if position != self._position or self._hint is None:
+            self._position = position
+            self._hint = find()
+            self.level = 0
+        self.level = min(self.level + 1, LADDER_TOP)
+        return self._hint, self.level
+
+
+class Coach(Ladder[Hint]):
+    """The hint ladder for the current position, and the review of each finished turn."""
 
     def next_hint(self, obs: Observation, position: object) -> tuple[Hint, int]:
         """The hint for ``obs`` and the next ladder level (1, 2, 3, then 3 again).
 
         ``position`` identifies the position: a new one starts the ladder again.
         """
-        if position != self._position or self._hint is None:
-            self._position = position
-            self._hint = hint(obs)
-            self.level = 0
-        self.level = min(self.level + 1, LADDER_TOP)
-        return self._hint, self.level
+        return self.climb(position, lambda: hint(obs))
 
     def hint_html(self, obs: Observation, position: object, *, lang: str,
                   names: Sequence[str]) -> tuple[str, Move | None]:
@@ -99,13 +110,8 @@ class Coach:
     @staticmethod
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:
-        body = "".join(f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
-                       for r in found.ladder(level))
-        title = html.escape(t(f"hint.level.{level}", lang))
-        more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
-            if level < LADDER_TOP else ""
-        return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
-                f"<b>{title}</b>{body}{more}</div>")
+        return hint_box(level, [reason_html(obs, r, lang=lang, names=names)
+                                for r in found.ladder(level)], lang=lang)
 
     @staticmethod
     def review(steps: Sequence[tuple[Observation, Move]]) -> Review:
@@ -117,8 +123,24 @@ class Coach:
         """The review of a finished turn as HTML (a grade and its reasons)."""
         result = review_turn(steps)
         obs = steps[result.start][0]
-        title = html.escape(t(f"review.{result.grade}", lang))
-        body = "".join(f"<li>{reason_html(obs, r, lang=lang, names=names)}</li>"
-                       for r in result.reasons)
-        return (f'<div class="sb-box sb-box-review-{result.grade}" data-testid="review" '
-                f'data-grade="{result.grade}"><b>{title}</b><ul>{body}</ul></div>')
+        return review_box(result.grade, [reason_html(obs, r, lang=lang, names=names)
+                                         for r in result.reasons], lang=lang)
+
+
+def hint_box(level: int, reasons: Sequence[str], *, lang: str) -> str:
+    """A step of the hint ladder: its title, its reasons (HTML), and "ask again" below
+    the top step (every game's hints look alike)."""
+    body = "".join(f'<div class="sb-reason">{reason}</div>' for reason in reasons)
+    title = html.escape(t(f"hint.level.{level}", lang))
+    more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
+        if level < LADDER_TOP else ""
+    return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'
+            f"<b>{title}</b>{body}{more}</div>")
+
+
+def review_box(grade: str, reasons: Sequence[str], *, lang: str) -> str:
+    """A turn's review: its grade and its reasons (HTML)."""
+    title = html.escape(t(f"review.{grade}", lang))
+    body = "".join(f"<li>{reason}</li>" for reason in reasons)
+    return (f'<div class="sb-box sb-box-review-{grade}" data-testid="review" '
+            f'data-grade="{grade}"><b>{title}</b><ul>{body}</ul></div>')

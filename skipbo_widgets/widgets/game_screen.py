@@ -1,4 +1,9 @@
-"""The game screen: the card table, and beside it hints, undo, bot pace, the log and the score."""
+"""The game screen: the card table, and beside it hints, undo, bot pace, the log and the score.
+
+Every game is played alike here; what is one game's own (its bots, hints,
+review, log sentences, score panel, end) comes from its
+:class:`~.play.GamePlay`, found by the settings' game.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +15,9 @@ from typing import Any
 import ipywidgets as w
 
 from ..i18n import t
-from ..skipbo.bots import make_bot
-from ..skipbo.engine import Match, Move, Observation
-from ..skipbo.engine.events import Event
-from .coach import Coach
 from .controller import TableController, default_names
-from .log import MoveLog
-from .settings import GameSettings
+from .play import play_for
+from .settings import AnyMatch, Settings
 from .testids import testid
 
 #: Seconds between two bot moves, per speed setting.
@@ -31,12 +32,13 @@ class GameScreen:
     #: The table controller's class (a hot-seat table hides the hands between turns).
     Controller: type[TableController] = TableController
 
-    def __init__(self, settings: GameSettings, match: Match, *, lang: str,
+    def __init__(self, settings: Settings, match: AnyMatch, *, lang: str,
                  on_save: Callable[[GameScreen], None], on_save_file: Callable[[], None],
                  on_menu: Callable[[], None], on_new: Callable[[], None],
                  animate: bool | None = None) -> None:
         self.settings = settings
         self.match = match
+        self.play = play_for(settings.kind.id)
         self.lang = lang
         self._on_save = on_save
         self.speed = "normal"
@@ -50,7 +52,7 @@ class GameScreen:
         self.turn_info = w.HTML()
         self.hint_box = w.HTML()
         self.review_box = w.HTML()
-        self.coach = Coach()
+        self.coach = self.play.new_coach()
         self.log_box = w.HTML()
         self.score_box = w.HTML()
         self.end_box = w.VBox()
@@ -96,22 +98,19 @@ class GameScreen:
 
     def _start_game(self) -> None:
         game = self.match.game
-        seed = self.match.seed
-        first_bot = game.rules.players - len(self.settings.levels)
-        bots = {seat: make_bot(level, seed=f"{seed}/{seat}")
-                for seat, level in enumerate(self.settings.levels, start=first_bot)}
-        self.controller = self.Controller(game, seat=max(self.me, 0), lang=self.lang, bots=bots,
+        bots = self.play.bots(self.settings.levels, self.match.seed)
+        self.controller = self.Controller(game, seat=0, lang=self.lang, bots=bots,
                                           names=self._names(), practice=self.settings.practice)
         self._new_log()
         self.controller.on_events(self._on_events)
         self.table_box.children = [self.controller.table]
         self.hint_box.value = ""
         #: The learner's last finished turn, reviewed in whatever language is chosen.
-        self._reviewed: list[tuple[Observation, Move]] = []
+        self._reviewed: list[tuple[Any, Any]] = []
         self._show_review()
         self._after_change()
 
-    def _on_events(self, events: list[Event]) -> None:
+    def _on_events(self, events: list[Any]) -> None:
         if events:
             self.log.add(events)
         else:  # an undo: the log follows the game back, and the review is stale
@@ -127,8 +126,8 @@ class GameScreen:
 
     def _show_review(self) -> None:
         steps = self._reviewed
-        self.review_box.value = Coach.review_html(steps, lang=self.lang,
-                                                  names=self.controller.names) if steps else ""
+        self.review_box.value = self.play.review_html(
+            steps, lang=self.lang, names=self.controller.names) if steps else ""
 
     def _after_change(self) -> None:
         if self.closed:
@@ -236,8 +235,7 @@ class GameScreen:
 
     def _new_log(self) -> None:
         c = self.controller
-        self.log = MoveLog(me=self.me, lang=self.lang, names=c.names, faces=c.game.rules.faces)
-        self.log.rebuild(c.game.events)
+        self.log = self.play.new_log(c.game, lang=self.lang, names=c.names)
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, names=self.controller.names, **params)
@@ -258,7 +256,8 @@ class GameScreen:
         self.hint_button.disabled = not (c.my_turn and self.settings.hints)
         self.skip_button.disabled = not c.bots_to_move
         self.log_box.value = self._log_html()
-        self.score_box.value = self._score_html() if self.settings.match else ""
+        self.score_box.value = self.play.score_html(self.match, whole=self.settings.match,
+                                                    tr=self.tr)
         self.end_box.children = self._end_children() if game.is_over else ()
 
     def _turn_box(self) -> str:
@@ -281,41 +280,21 @@ class GameScreen:
         return (f'<div class="sb-log" data-testid="move-log"><div class="sb-log-title">{title}'
                 f'</div><ol reversed>{"".join(reversed(items))}</ol></div>')
 
-    def _score_html(self) -> str:
-        rows = []
-        for side, seats in enumerate(self.match.sides):
-            who = html.escape(self.tr("score.side", player=seats))
-            rows.append(f"<tr><td>{who}</td><td>{self.match.scores[side]}</td></tr>")
-        title = html.escape(self.tr("score.title", target=self.match.target))
-        return (f'<table class="sb-score" data-testid="scoreboard"><caption>{title}</caption>'
-                f'{"".join(rows)}</table>')
-
     def _end_children(self) -> tuple[w.Widget, ...]:
-        outcome = self.controller.game.outcome
-        if outcome is None:
+        text = self.play.end_text(self.controller.game, tr=self.tr)
+        if not text:
             return ()
-        if outcome.is_draw:
-            text = self.tr("ui.game_drawn")
-        elif self.me in outcome.winners:
-            key = "end.you_won" if len(outcome.winners) == 1 else "end.you_won_team"
-            text = self.tr(key, winner=outcome.winners, points=outcome.points)
-        else:
-            key = "ui.game_won_team" if len(outcome.winners) > 1 else "ui.game_won"
-            text = self.tr(key, winner=outcome.winners, points=outcome.points)
         children: list[w.Widget] = [w.HTML(_box(text, "end", testid="game-over"))]
         if self.settings.match:
             if self.match.is_over:
-                leaders = [seat for side in self.match.leaders for seat in self.match.sides[side]]
-                children.append(w.HTML(_box(self._match_won(leaders), "end")))
+                won = self._match_won(self.play.winners(self.match))
+                children.append(w.HTML(_box(won, "end")))
             else:
                 children.append(self.next_button)
         return tuple(children)
 
     def _match_won(self, leaders: list[int]) -> str:
-        """Who won the match, said to the learner as "you" when it is them (or their team)."""
-        if self.me not in leaders:
-            return self.tr("end.match_won", winner=leaders)
-        return self.tr("end.match_you_won" if len(leaders) == 1 else "end.match_team_won")
+        return self.play.match_won(self.match, leaders, tr=self.tr)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -12,7 +12,7 @@ since it names cards of their hand. The game is kept and saved like any other
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -23,7 +23,8 @@ from ..i18n import LANGUAGES, seat_name
 from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import GameScreen, _box
-from .settings import MAX_NAME, GameSettings
+from .play import GamePlay
+from .settings import MAX_NAME, GameSettings, Settings
 from .testids import testid
 
 #: What a table's view shows only to the seat it is drawn for, by game, and what it
@@ -53,7 +54,39 @@ class HotSeatController(TableController):
         return dict(PRIVATE.get(self.kind.id, {})) if self.screened else {}
 
 
-def person_names(settings: GameSettings) -> list[str]:
+#: The end of a game said to nobody as "you": everyone at the table is named.
+NOT_YOU = {"end.you_won": "ui.game_won", "end.you_won_team": "ui.game_won_team"}
+
+
+class HotSeatPlay:
+    """A game's :class:`~.play.GamePlay` with the bots after the people, and every
+    seat named (the screen speaks to no single learner)."""
+
+    def __init__(self, play: GamePlay, people: int) -> None:
+        self._play = play
+        self.people = people
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._play, name)
+
+    def bots(self, levels: Sequence[str], seed: object) -> dict[int, Any]:
+        return {seat + self.people - 1: bot
+                for seat, bot in self._play.bots(levels, seed).items()}
+
+    def new_log(self, game: Any, *, lang: str, names: Sequence[str]) -> Any:
+        log: Any = self._play.new_log(game, lang=lang, names=names)
+        log.me = HotSeatScreen.me
+        log.rebuild(game.events)
+        return log
+
+    def end_text(self, game: Any, *, tr: Callable[..., str]) -> str:
+        return str(self._play.end_text(game, tr=lambda key, **p: tr(NOT_YOU.get(key, key), **p)))
+
+    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str]) -> str:
+        return tr("end.match_won", winner=winners)
+
+
+def person_names(settings: Settings) -> list[str]:
     """The people's names, then a name for each bot that no person has."""
     bots = (name for name in BOT_NAMES if name not in settings.people)
     return [*settings.people, *(next(bots) for _ in settings.levels)]
@@ -66,7 +99,7 @@ class HotSeatScreen(GameScreen):
     Controller = HotSeatController
     controller: HotSeatController
 
-    def __init__(self, settings: GameSettings, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, *args: Any, **kwargs: Any) -> None:
         #: Each person's last finished turn, reviewed when they are at the screen again.
         self._reviews: dict[int, list[tuple[Any, Any]]] = {}
         self.pass_text = w.HTML()
@@ -86,6 +119,8 @@ class HotSeatScreen(GameScreen):
         return person_names(self.settings)
 
     def _start_game(self) -> None:
+        if not isinstance(self.play, HotSeatPlay):
+            self.play = HotSeatPlay(self.play, len(self.settings.people))
         self._reviews = {}
         super()._start_game()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..i18n import t
 from ..skipbo.engine import WILD
@@ -93,26 +94,34 @@ def _key(event: Event, me: int) -> tuple[str | None, int | None, dict[str, objec
 class MoveLog:
     """The lines of a game so far, newest last."""
 
-    def __init__(self, *, me: int, lang: str, names: Sequence[str], faces: str,
+    def __init__(self, *, me: int, lang: str, names: Sequence[str], faces: str = "skipbo",
                  limit: int = 300) -> None:
         self.me, self.lang, self.names, self.faces = me, lang, list(names), faces
         self.limit = limit
         self.lines: list[LogLine] = []
         self.turn = 0
 
-    def add(self, events: Sequence[Event]) -> None:
+    def add(self, events: Sequence[Any]) -> None:
         """Append the lines for new events."""
         for event in events:
-            if isinstance(event, TurnStarted):
-                self.turn = event.turn
+            turn = self.turn_of(event)
+            if turn is not None:
+                self.turn = turn
                 continue
-            found = describe(event, me=self.me, lang=self.lang, names=self.names,
-                             faces=self.faces)
+            found = self.describe(event)
             if found is not None:
                 self.lines.append(LogLine(found[0], found[1], self.turn))
         del self.lines[:-self.limit]
 
-    def rebuild(self, events: Sequence[Event]) -> None:
+    def turn_of(self, event: Any) -> int | None:
+        """The number of the turn ``event`` starts, if it starts one."""
+        return event.turn if isinstance(event, TurnStarted) else None
+
+    def describe(self, event: Any) -> tuple[str, int | None] | None:
+        """The line for ``event`` and the seat it is about (``None``: no line)."""
+        return describe(event, me=self.me, lang=self.lang, names=self.names, faces=self.faces)
+
+    def rebuild(self, events: Sequence[Any]) -> None:
         """Start again from a whole event list (after an undo or a language change)."""
         self.lines.clear()
         self.turn = 0

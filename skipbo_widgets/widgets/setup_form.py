@@ -1,4 +1,9 @@
-"""The new-game form: players, bot strengths, stock size, teams, faces, match, deal number."""
+"""The new-game form of each game: players, bot strengths, a match or one game, the deal
+number, practice and hints; Skip-Bo's stock size, teams and faces; Skyjo's doubling rule.
+
+The fields a game does not have are not shown; the player range and the bots'
+levels and names come from the game's :class:`~skipbo_widgets.games.GameKind`.
+"""
 
 from __future__ import annotations
 
@@ -10,32 +15,39 @@ import ipywidgets as w
 from ..i18n import explain, t
 from ..skipbo.engine import GameError, Rules
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
-from .settings import GameSettings
+from ..skyjo.engine.rules import DOUBLINGS
+from .settings import GameSettings, Settings, SkyjoSettings
 from .testids import testid
 
 STOCK_KINDS = ("standard", "short", "custom")
 
 
 class SetupForm:
-    """A form that produces :class:`GameSettings`; ``on_start(settings)`` when submitted."""
+    """A form that produces the settings of ``initial``'s game (Skip-Bo without one);
+    ``on_start(settings)`` when submitted."""
 
-    def __init__(self, lang: str, on_start: Callable[[GameSettings], None],
-                 on_back: Callable[[], None], initial: GameSettings | None = None,
-                 link: Callable[[GameSettings], str] | None = None) -> None:
+    def __init__(self, lang: str, on_start: Callable[[Settings], None],
+                 on_back: Callable[[], None], initial: Settings | None = None,
+                 link: Callable[[Settings], str] | None = None) -> None:
         self.lang = lang
         self._link = link
         self._on_start = on_start
-        s = initial or GameSettings()
-        game = self.kind = s.kind  # the players, bots and their names this game has
+        first = initial or GameSettings()
+        game = self.kind = first.kind  # the players, bots and their names this game has
+        self.skyjo = isinstance(first, SkyjoSettings)
+        # The other game's fields start from their defaults (and are not shown).
+        s = first if isinstance(first, GameSettings) else GameSettings()
+        sj = first if isinstance(first, SkyjoSettings) else SkyjoSettings()
         tr = self.tr
         style = {"description_width": "initial"}
         options_style = {"button_width": "auto", **style}  # labels vary with the language
         self.players = testid(w.ToggleButtons(options=[str(n) for n in game.players],
-                                       value=str(s.players), description=tr("setup.players"),
+                                       value=str(first.players),
+                                       description=tr("setup.players"),
                                        style={"button_width": "3.2em", **style}), "players")
         self.level_boxes = [
             w.Dropdown(options=[(tr(f"setup.level.{lv}"), lv) for lv in game.bot_levels],
-                       value=s.levels[i] if i < len(s.levels) else "medium",
+                       value=first.levels[i] if i < len(first.levels) else "medium",
                        description=name, style={"description_width": "4em"},
                        layout=w.Layout(width="20em"))
             for i, name in enumerate(game.bot_names)
@@ -53,10 +65,19 @@ class SetupForm:
         self.faces = w.ToggleButtons(
             options=[(tr("setup.faces.skipbo"), "skipbo"), (tr("setup.faces.playing"), "playing")],
             value=s.faces, description=tr("setup.faces"), style=options_style)
-        self.match = w.ToggleButtons(
-            options=[(tr("setup.mode.single"), False), (tr("setup.mode.match"), True)],
-            value=s.match, description=tr("setup.mode"), style=options_style)
-        self.seed = testid(w.Text(value=s.seed, description=tr("setup.seed"),
+        modes = ("setup.skyjo.mode.round", "setup.skyjo.mode.game") if self.skyjo \
+            else ("setup.mode.single", "setup.mode.match")
+        self.match = testid(w.ToggleButtons(
+            options=[(tr(modes[0]), False), (tr(modes[1]), True)],
+            value=first.match, description=tr("setup.mode"), style=options_style), "mode")
+        #: Skyjo's SJ-DOUBLE: the rule sheet's (always) or the commercial game's (above 0).
+        self.doubling = testid(w.ToggleButtons(
+            options=[(tr(f"setup.skyjo.doubling.{d}"), d) for d in DOUBLINGS],
+            value=sj.doubling, description=tr("setup.skyjo.doubling"), style=options_style),
+            "doubling")
+        self.doubling_note = w.HTML(
+            f'<div class="sb-form-note">{html.escape(tr("setup.skyjo.doubling_note"))}</div>')
+        self.seed = testid(w.Text(value=first.seed, description=tr("setup.seed"),
                                   placeholder=tr("setup.seed_placeholder"), style=style,
                                   layout=w.Layout(width="30em")), "seed")
         #: The class link for this deal, to copy. Not disabled: a disabled box's text
@@ -65,11 +86,12 @@ class SetupForm:
                            "deal-link")
         self.link_note = testid(w.HTML(), "deal-link-note")
         self.link.observe(lambda _c: self.show_link(), names="value")
-        for widget in (self.seed, self.stock, self.custom_stock, self.faces):
+        for widget in (self.seed, self.stock, self.custom_stock, self.faces, self.doubling):
             widget.observe(lambda _c: self.show_link(), names="value")
-        self.practice = testid(w.Checkbox(value=s.practice, description=tr("setup.practice"),
-                                          indent=False), "practice")
-        self.hints = testid(w.Checkbox(value=s.hints, description=tr("setup.hints"),
+        self.practice = testid(w.Checkbox(value=first.practice,
+                                          description=tr("setup.practice"), indent=False),
+                               "practice")
+        self.hints = testid(w.Checkbox(value=first.hints, description=tr("setup.hints"),
                                        indent=False), "hints")
         self.error = w.HTML()
         start = testid(w.Button(description=tr("setup.start"), button_style="success",
@@ -88,10 +110,12 @@ class SetupForm:
         self.partner_note = testid(w.HTML(), "partner-note")
         # Two columns side by side where there is room (a 1280 by 800 screen shows the start
         # button without scrolling), one under the other on a phone.
+        own: tuple[list[w.Widget], list[w.Widget]] = (
+            ([self.doubling, self.doubling_note], []) if self.skyjo
+            else ([self.stock_box, self.teams, self.partner_note], [self.faces]))
         columns = [w.VBox(rows, layout=w.Layout(flex="1 1 360px", min_width="0"))
-                   for rows in ([self.players, self.bots_box, self.stock_box, self.teams,
-                                 self.partner_note],
-                                [self.faces, self.match, self.seed, self.link_note, self.link,
+                   for rows in ([self.players, self.bots_box, *own[0]],
+                                [*own[1], self.match, self.seed, self.link_note, self.link,
                                  self.practice, self.hints])]
         for column in columns:
             column.add_class("sb-setup-col")
@@ -114,6 +138,11 @@ class SetupForm:
         n = self.player_count
         self.bots_box.children = [
             w.HTML(f"<b>{self.tr('setup.bots')}</b>"), *self.level_boxes[: n - 1]]
+        if not self.skyjo:
+            self._update_skipbo(n)
+        self.show_link()
+
+    def _update_skipbo(self, n: int) -> None:
         self.teams.disabled = n not in (4, 6)
         if self.teams.disabled:
             self.teams.value = False
@@ -129,7 +158,6 @@ class SetupForm:
         self.custom_unit.value = html.escape(self.tr("setup.stock.range", min=MIN_STOCK,
                                                      max=MAX_STOCK))
         self.partner_note.value = self._partner_html(n) if self.teams.value else ""
-        self.show_link()
 
     def show_link(self) -> None:
         """The class link of the deal chosen so far, or how to get one."""
@@ -155,9 +183,15 @@ class SetupForm:
     def _stock_changed(self, kind: str | None) -> None:
         self.custom_box.layout.display = "" if kind == "custom" else "none"
 
-    def settings(self) -> GameSettings:
+    def settings(self) -> Settings:
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         n = self.player_count
+        if self.skyjo:
+            return SkyjoSettings(
+                players=n, levels=tuple(box.value for box in self.level_boxes[: n - 1]),
+                doubling=self.doubling.value, match=bool(self.match.value),
+                seed=self.seed.value.strip()[:20], practice=bool(self.practice.value),
+                hints=bool(self.hints.value))
         size = {"standard": 0, "short": SHORT_STOCK}.get(self.stock.value,
                                                         self.custom_stock.value)
         return GameSettings(

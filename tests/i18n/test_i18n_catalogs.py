@@ -30,9 +30,12 @@ SAME_AS_ENGLISH = {
     ("de", "table.partner"),
     ("de", "demo.pause"),  # die Pause
     ("fr", "demo.pause"),  # la pause
+    ("fr", "score.skyjo.total"),  # le total
     # Quiz answers that are a name (Mia) in every language.
     *((lang, f"tut.real.{step}.a.mia") for lang in ("de", "fr", "nl")
       for step in ("dealer", "first")),
+    *((lang, f"skyjo.lesson.game.{key}") for lang in ("de", "fr", "nl")
+      for key in ("hundred.a.mia", "hundred.a.leo", "next.a.leo")),
 }
 
 # Error keys that are not engine reasons: the app's own, and the empty-pile variant.

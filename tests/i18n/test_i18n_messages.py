@@ -326,6 +326,8 @@ EVERY_PARAM: dict[str, Any] = {
     # Skyjo hints and reviews
     "old": 11, "gain": 11, "mean": 4.9, "column": "c", "chance": 12, "mine": 23, "theirs": 14,
     "score": 5, "best": "draw",
+    # Skyjo in the app: a row's name, the scoreboard's marks
+    "row": "top", "ender": "*", "doubled": "\u00d72",
 }
 
 

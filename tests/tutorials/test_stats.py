@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.i18n import LANGUAGES
-from skipbo_widgets.tutorials import stats
+from skipbo_widgets.tutorials import LESSON_GAMES, stats
 from skipbo_widgets.tutorials.lesson import load_lessons
 
 ROWS = stats.all_stats()
@@ -25,18 +25,21 @@ def test_the_command_prints_the_same_numbers_as_json_and_as_a_table(
     stats.main(["--json"])
     rows: list[dict[str, Any]] = json.loads(capsys.readouterr().out)
     assert rows == ROWS
-    assert {(r["lang"], r["part"]) for r in rows} == {
-        (lang, part) for lang in LANGUAGES for part in ("core", "all")}
+    assert {(r["game"], r["lang"], r["part"]) for r in rows} == {
+        (game, lang, part) for game in ("skipbo", "skyjo") for lang in LANGUAGES
+        for part in ("core", "all")}
+    assert set(LESSON_GAMES) == {"skipbo", "skyjo"}
     stats.main([])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 + len(ROWS) and lines[0].startswith("| game | lang | part |")
 
 
-def test_the_core_path_is_the_lessons_marked_core_and_they_come_first() -> None:
-    lessons = load_lessons()
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_the_core_path_is_the_lessons_marked_core_and_they_come_first(game: str) -> None:
+    lessons = load_lessons(game)
     core = [lesson for lesson in lessons if lesson.core]
     assert core and lessons[:len(core)] == tuple(core)
-    for row in ROWS:
+    for row in (row for row in ROWS if row["game"] == game):
         part = core if row["part"] == "core" else lessons
         assert row["lessons"] == len(part)
         assert row["steps"] == sum(len(lesson.steps) for lesson in part)

@@ -67,7 +67,7 @@ def test_a_link_that_cannot_be_played_is_refused_in_the_learners_language(
 
 def test_no_deal_or_another_game_leaves_the_home_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     assert opened("lang=fr", monkeypatch=monkeypatch).screen == "home"
-    assert opened("game=skyjo&deal=4", monkeypatch=monkeypatch).screen == "home"
+    assert opened("game=uno&deal=4", monkeypatch=monkeypatch).screen == "home"
 
 
 def test_the_setup_form_shows_the_link_that_opens_the_same_deal(

@@ -7,6 +7,7 @@ import pytest
 from skipbo_widgets.games import GAMES, SKIPBO, GameKind, game_kind
 from skipbo_widgets.skipbo.bots import LEVELS
 from skipbo_widgets.skipbo.engine import RulesError, SaveError
+from skipbo_widgets.skyjo.bots import LEVELS as SKYJO_LEVELS
 from skipbo_widgets.widgets.settings import GameSettings
 from skipbo_widgets.widgets.setup_form import SetupForm
 
@@ -14,7 +15,8 @@ from skipbo_widgets.widgets.setup_form import SetupForm
 def test_skyjo_seats_two_to_eight_and_skipbo_two_to_six() -> None:
     assert list(game_kind("skyjo").players) == list(range(2, 9))
     assert list(game_kind("skipbo").players) == list(range(2, 7))
-    assert game_kind("skipbo").bot_levels == LEVELS and game_kind("skyjo").bot_levels == ()
+    assert game_kind("skipbo").bot_levels == LEVELS
+    assert game_kind("skyjo").bot_levels == SKYJO_LEVELS
     with pytest.raises(KeyError):
         game_kind("uno")
 

@@ -1,0 +1,35 @@
+"""What the lesson runner needs to know of a game: one :class:`LessonGame` per game.
+
+Loading a lesson, judging a try and counting the texts work alike for every
+game; only these differ: where the lesson files are, the message keys' and
+rule ids' prefixes, the goals, the move notation, and how a step's position
+becomes a game (and a game a position again, for ``"previous"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .goals import GoalTable
+
+
+@dataclass(frozen=True)
+class LessonGame:
+    #: The game's id, as in :mod:`skipbo_widgets.games` and a lesson file's ``"game"``.
+    id: str
+    #: The folder of the game's lesson files.
+    lessons: Path
+    #: The start of every message key of the game's lessons (``tut``: ``tut.goal.title``).
+    key_prefix: str
+    #: The start of the rule ids (RULES.md) a step of this game may teach.
+    rule_prefix: str
+    goals: GoalTable
+    #: A move from its notation; raises the engine's ``NotationError``.
+    parse: Callable[[str], Any]
+    #: A fresh game at a step's position; raises the engine's ``SaveError``.
+    new_game: Callable[[Mapping[str, Any]], Any]
+    #: The position of a game, as a step writes it (the inverse of ``new_game``).
+    position_of: Callable[[Any], dict[str, Any]]

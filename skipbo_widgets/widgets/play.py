@@ -1,0 +1,82 @@
+"""What the game screen needs to know of a game besides its table: one small object per game.
+
+:class:`~.game_screen.GameScreen` plays every game alike (bots at a pace, hint
+and undo buttons, the log, the side panel, next round, the end). What is one
+game's own — making its bots, the hint ladder, the turn review, the log's
+sentences, the score panel and the end's words — comes from its
+:class:`GamePlay`, in ``widgets/<game>/play.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from .controller import Bot
+from .log import LogLine
+
+
+class GameLog(Protocol):
+    """The move log: engine events as lines in the learner's language, newest last."""
+
+    @property
+    def lines(self) -> Sequence[LogLine]: ...
+
+    def add(self, events: Sequence[Any]) -> None: ...
+
+    def rebuild(self, events: Sequence[Any]) -> None: ...
+
+
+class GameCoach(Protocol):
+    """The hint ladder of the position on the table."""
+
+    def hint_html(self, obs: Any, position: object, *, lang: str,
+                  names: Sequence[str]) -> tuple[str, Any | None]: ...
+
+    def shown_html(self, obs: Any, *, lang: str, names: Sequence[str]) -> str: ...
+
+
+class GamePlay(Protocol):
+    """One game as the game screen sees it."""
+
+    #: The game's id (``skipbo``, ``skyjo``), as in :mod:`skipbo_widgets.games`.
+    id: str
+
+    def bots(self, levels: Sequence[str], seed: object) -> Mapping[int, Bot]:
+        """The computer players, seat 1 onwards, at ``levels``."""
+        ...
+
+    def new_log(self, game: Any, *, lang: str, names: Sequence[str]) -> GameLog: ...
+
+    def new_coach(self) -> GameCoach: ...
+
+    def review_html(self, steps: Sequence[tuple[Any, Any]], *, lang: str,
+                    names: Sequence[str]) -> str:
+        """The review of the learner's finished turn (a grade and its reasons)."""
+        ...
+
+    def score_html(self, match: Any, *, whole: bool, tr: Callable[..., str]) -> str:
+        """The score panel (``whole``: a match, not a single game)."""
+        ...
+
+    def end_text(self, game: Any, *, tr: Callable[..., str]) -> str:
+        """What the end of a game (a round) says."""
+        ...
+
+    def winners(self, match: Any) -> list[int]:
+        """The seats that won the match (or lead it)."""
+        ...
+
+    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str]) -> str:
+        """That ``winners`` won the whole match, said to the learner as "you" when it
+        is them."""
+        ...
+
+
+def play_for(game_id: str) -> GamePlay:
+    """The game screen's object for the game ``game_id``."""
+    from .skipbo.play import SKIPBO_PLAY
+    from .skyjo.play import SKYJO_PLAY
+
+    plays: dict[str, GamePlay] = {"skipbo": SKIPBO_PLAY, "skyjo": SKYJO_PLAY}
+    return plays[game_id]

@@ -1,0 +1,90 @@
+"""Skyjo's hints and turn reviews in the learner's language, the places said in words.
+
+The bots give reason codes whose parameters name places in notation
+(``b2``, column ``c``, moves like ``take b2``): the learner never reads those
+on the table. Here a place becomes the words the table shows it by (its row
+and column: "in the top row, column 2"), a column its number from the left,
+and a move a sentence with its card ("take the 3 from the discard pile and put
+it in the top row, column 2"); at the second step of the ladder the place is
+also lit up on the table.
+
+>>> from skipbo_widgets.skyjo.engine import Move, Round
+>>> obs = Round.new(seed=2).observe(0)
+>>> place_words("b1", "en"), move_words(Move.parse("reveal c3"), obs, "de")
+('in the top row, column 2', 'Deck deine Karte in der unteren Reihe, Spalte 3 auf')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ...i18n import t
+from ...skyjo.bots import Hint, hint, review_turn
+from ...skyjo.bots.explain import Explain, Reason, message_key
+from ...skyjo.engine import Move, Observation
+from ..coach import Ladder, hint_box, review_box
+
+_LETTERS = "abcd"
+
+
+def place_words(place: str, lang: str) -> str:
+    """A place in notation (``b1``) as the table shows it: its row and column."""
+    column, row = _LETTERS.index(place[0]), int(place[1]) - 1
+    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
+
+
+def move_words(move: Move, obs: Observation, lang: str) -> str:
+    """A move as something to do, with the card it moves (seen in ``obs``, just before)."""
+    card = obs.drawn if move.kind in ("swap", "drop") else obs.discard_top
+    place = "" if move.kind == "draw" else place_words(str(move).split()[1], lang)
+    return t(f"skyjo.move.{move.kind}", lang, value=card, place=place)
+
+
+def reason_text(obs: Observation, reason: Reason, *, lang: str, names: Sequence[str]) -> str:
+    """One reason as a sentence, every place and move in words."""
+    code, params = reason
+    words: dict[str, Any] = dict(params)
+    if isinstance(words.get("place"), str):
+        words["place"] = place_words(words["place"], lang)
+    if isinstance(words.get("column"), str):
+        words["column"] = _LETTERS.index(words["column"]) + 1
+    for name in ("move", "best"):
+        if isinstance(words.get(name), str):
+            words[name] = move_words(Move.parse(words[name]), obs, lang)
+    return t(message_key(code), lang, names=list(names), **words)
+
+
+class SkyjoCoach(Ladder[Hint]):
+    """The hint ladder for the learner's position (1: where to look; 2: the move, lit up
+    on the table; 3: the move and every reason)."""
+
+    def hint_html(self, obs: Observation, position: object, *, lang: str,
+                  names: Sequence[str]) -> tuple[str, Move | None]:
+        found, level = self.climb(position, lambda: hint(obs))
+        return self._html(obs, found, level, lang=lang, names=names), \
+            found.move if level >= 2 else None
+
+    def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
+        if self._hint is None or not self.level:
+            return ""
+        return self._html(obs, self._hint, self.level, lang=lang, names=names)
+
+    @staticmethod
+    def _html(obs: Observation, found: Hint, level: int, *, lang: str,
+              names: Sequence[str]) -> str:
+        return hint_box(level, [html.escape(reason_text(obs, r, lang=lang, names=names))
+                                for r in found.ladder(level)], lang=lang)
+
+
+def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
+                names: Sequence[str]) -> str:
+    """The review of a finished turn: its worst move's grade and reasons, said from what
+    the learner saw just before that move."""
+    result = review_turn(steps)
+    obs = next(o for o, move in steps if move == result.move)
+    return review_box(result.grade, [html.escape(reason_text(obs, r, lang=lang, names=names))
+                                     for r in result.reasons
+                                     if r[0] is not Explain.GOOD],  # the title says so
+                      lang=lang)

@@ -1,0 +1,282 @@
+// The Skyjo card table: draws the `view` traitlet, turns clicks, drags and keys into
+// requests. Like the Skip-Bo table it knows no rule and no notation: the view gives
+// every card's place name, the move sources, the legal places of each source and the
+// faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
+// back and Python checks every request again.
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+const reducedMotion = () => !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+// One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
+function cardNode(card, view, extra = {}) {
+  if (card === "back") {
+    return h("div", { class: "sj-card sj-back", "aria-hidden": "true" },
+      h("span", { class: "sj-logo", text: "SKYJO" }));
+  }
+  if (card == null) return h("div", { class: "sj-card sj-gone", "aria-hidden": "true" });
+  const face = (view.card_faces || {})[String(card)] || { text: String(card), band: "" };
+  return h("div", { class: `sj-card sj-face sj-${face.band}`, "data-card": card, "aria-hidden": "true", ...extra },
+    h("span", { class: "sj-corner sj-tl", text: face.text }),
+    h("span", { class: "sj-value", text: face.text }),
+    h("span", { class: "sj-corner sj-br", text: face.text }));
+}
+
+function render({ model, el }) {
+  let selected = null; // a source's name from view.sources: take, swap or drop
+  let previous = null; // the last view drawn: what changed is animated
+  let lastStatus = "";
+  let lastScene;
+  let lastBounce = 0; // the last wrong lesson try whose card was flown back
+  const root = h("div", { class: "sj-table", "data-testid": "skyjo-table", tabindex: "-1" });
+  el.classList.add("sj-host");
+  el.append(root);
+
+  const view = () => model.get("view") || {};
+  const S = () => view().sources || {};
+
+  function send(message) {
+    model.send(message);
+    draw();
+  }
+
+  function move(source, place) {
+    selected = null;
+    send({ type: "move", source, target: place });
+  }
+
+  function choose(source) {
+    // Nothing is picked up while the table only shows; Python still hears of the click.
+    const v = view();
+    selected = v.interactive ? (selected === source && source === S().discard ? null : source) : null;
+    send({ type: "select", source: v.interactive ? selected : source });
+  }
+
+  // The learner's card at `place`: put the picked-up card there, turn it in the set-up,
+  // or ask Python what a click on it means now.
+  function clickPlace(place) {
+    const v = view();
+    if (selected) move(selected, place);
+    else if (v.phase === "setup") move(S().reveal, place);
+    else send({ type: "target", target: place });
+  }
+
+  function clickDiscard() {
+    const v = view();
+    // With the drawn card in hand, the discard pile takes it: then a face-down card is turned.
+    if (v.interactive && v.drawn != null) choose(S().drop);
+    else choose(S().discard);
+  }
+
+  const lit = (place) => !!selected && ((view().legal || {})[selected] || []).includes(place);
+  const hinted = (...names) => names.some((n) => (view().highlight || []).includes(n));
+
+  function button({ testid, label, cls = "", source = null, onclick, ondrop = null, content }) {
+    return h("button", {
+      type: "button", class: `sj-button ${cls}`, "data-testid": testid, "aria-label": label,
+      "aria-pressed": source ? String(selected === source) : null,
+      draggable: source && view().interactive ? "true" : null,
+      onclick,
+      ondragstart: (ev) => {
+        if (!source) return;
+        selected = source;
+        ev.dataTransfer.setData("text/plain", source);
+        ev.dataTransfer.effectAllowed = "move";
+        requestAnimationFrame(draw);
+      },
+      ondragover: (ev) => { if (ondrop) { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; } },
+      ondrop: (ev) => {
+        if (!ondrop) return;
+        ev.preventDefault();
+        ondrop(ev.dataTransfer.getData("text/plain") || selected);
+      },
+    }, content);
+  }
+
+  function grid(p, v) {
+    const mine = p.is_me;
+    const before = previous?.players?.[p.seat]?.cards;
+    const cards = p.cards.map((c, i) => {
+      const testid = `grid-${p.seat}-${i}`;
+      const shown = cardNode(c.state === "down" ? "back" : c.state === "up" ? c.card : null, v);
+      // A card that was face down a moment ago is turned over where it lies.
+      if (before && before[i]?.state === "down" && c.state === "up" && !reducedMotion()) shown.classList.add("sj-flip");
+      if (!mine) {
+        return h("div", { class: "sj-slot", "data-testid": testid, title: c.label, role: "img", "aria-label": c.label,
+          onclick: () => send({ type: "look", pile: testid }) }, shown);
+      }
+      const classes = ["sj-slot"];
+      if (c.state === "cleared") classes.push("sj-cleared");
+      if (lit(c.place) || (v.interactive && v.phase === "setup" && (v.legal?.[S().reveal] || []).includes(c.place))) {
+        classes.push("sj-legal");
+      }
+      if (hinted(c.place)) classes.push("sj-hinted");
+      return button({
+        testid, label: c.label, cls: classes.join(" "), content: shown,
+        onclick: () => clickPlace(c.place),
+        ondrop: (source) => { if (source) move(source, c.place); },
+      });
+    });
+    const classes = ["sj-player", mine ? "sj-me" : "sj-other"];
+    if (p.is_current) classes.push("sj-current");
+    const result = v.result && p.round_label ? h("div", { class: "sj-round-score", "data-testid": `round-score-${p.seat}` },
+      p.round_label, p.is_ender && v.result.doubled ? h("span", { class: "sj-double", text: " ×2" }) : null) : null;
+    return h("section", { class: classes.join(" "), "data-testid": `player-${p.seat}`, "aria-label": p.grid_label },
+      h("header", {},
+        h("span", { class: "sj-name", text: p.name }),
+        h("span", { class: "sj-score", "data-testid": `score-${p.seat}`, text: p.score_label })),
+      h("div", { class: "sj-grid", role: mine ? "group" : null, "aria-label": p.grid_label,
+        onkeydown: mine ? arrows : null }, cards),
+      result);
+  }
+
+  // Arrow keys move the focus across the learner's grid, row by row (four cards a row).
+  function arrows(ev) {
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -4, ArrowDown: 4 }[ev.key];
+    const id = document.activeElement?.dataset?.testid || "";
+    const match = /^grid-(\d+)-(\d+)$/.exec(id);
+    if (!step || !match) return;
+    const next = Number(match[2]) + step;
+    if (next < 0 || next > 11) return;
+    ev.preventDefault();
+    root.querySelector(`[data-testid="grid-${match[1]}-${next}"]`)?.focus();
+  }
+
+  function center(v) {
+    const L = v.labels || {};
+    const holding = v.drawn != null;
+    const pile = (caption, node) => h("div", { class: "sj-pile" }, h("div", { class: "sj-caption", text: caption }), node);
+    const drawPile = button({
+      testid: "skyjo-draw", label: v.draw_label,
+      cls: ["sj-draw", v.draw_move ? "sj-can" : "", hinted("draw", "skyjo-draw") ? "sj-hinted" : ""].join(" "),
+      content: [cardNode(v.draw_count ? "back" : null, v), h("span", { class: "sj-count", text: String(v.draw_count) })],
+      onclick: () => { selected = null; send({ type: "move", move: "draw" }); },
+    });
+    const dropping = selected === S().drop;
+    // The drawn card dropped shows on the discard pile while a face-down card is chosen.
+    const discard = button({
+      testid: "skyjo-discard", label: v.discard_label, source: holding ? null : S().discard,
+      cls: ["sj-discard", (v.legal || {})[S().discard] && !holding ? "sj-can" : "",
+        selected === S().discard || dropping ? "sj-selected" : "",
+        holding && v.interactive && !dropping ? "sj-legal" : "",
+        hinted("take", "drop", "skyjo-discard") ? "sj-hinted" : ""].join(" "),
+      content: cardNode(dropping ? v.drawn : v.discard_top, v),
+      onclick: clickDiscard,
+      ondrop: (source) => { if (source === S().drawn) { selected = S().drop; send({ type: "select", source: selected }); } },
+    });
+    const inHand = holding ? v.drawn : v.holder != null ? "back" : null;
+    const drawn = button({
+      testid: "skyjo-drawn", label: v.drawn_label || L.drawn || "", source: holding ? S().drawn : null,
+      cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "",
+        hinted("swap", "drop", "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
+      content: cardNode(dropping ? null : inHand, v),
+      onclick: () => (holding ? choose(S().drawn) : send({ type: "select", source: S().drawn })),
+    });
+    return h("div", { class: "sj-center" },
+      pile(L.draw_pile || "", drawPile), pile(L.discard_pile || "", discard), pile(L.drawn || "", drawn));
+  }
+
+  function draw() {
+    const v = view();
+    const hadFocus = document.activeElement?.dataset?.testid;
+    root.replaceChildren();
+    if (v.lang) root.setAttribute("lang", v.lang);
+    if (!v.players) return;
+    if (!v.interactive || v.scene !== lastScene) selected = null;
+    // The drawn card is in the learner's hand until it is placed or dropped.
+    if (v.interactive && v.drawn != null && selected !== S().drop) selected = S().drawn;
+    if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
+    lastScene = v.scene;
+    root.classList.toggle("sj-waiting", !v.interactive);
+    const others = v.players.filter((p) => !p.is_me);
+    root.style.setProperty("--sj-others", String(others.length));
+
+    root.append(
+      h("div", { class: `sj-phase sj-phase-${v.phase}`, "data-testid": "skyjo-phase", role: "status", text: v.phase_label }),
+      h("div", { class: "sj-others" }, others.map((p) => grid(p, v))),
+      h("div", { class: "sj-bottom" }, center(v), grid(v.players[v.me], v)));
+    if (v.result) {
+      root.append(h("div", { class: "sj-result", "data-testid": "skyjo-result" },
+        h("strong", { text: v.result.label }), " ", v.result.doubled_label));
+    }
+    if (v.status) {
+      const status = h("div", { class: `sj-status sj-${v.status_kind || "info"}`, "data-testid": "status",
+        role: "status", "aria-live": "polite", text: v.status });
+      root.append(status);
+      if (v.status !== lastStatus && v.status_kind !== "todo" && status.offsetParent !== null) {
+        requestAnimationFrame(() => status.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" }));
+      }
+    }
+    lastStatus = v.status || "";
+    for (const name of v.highlight || []) {
+      if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sj-hinted");
+    }
+    if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
+    if (previous && previous !== v) clearedColumns(previous, v);
+    previous = v;
+    // A wrong try in a lesson is taken back: its card flies from where it was put to its pile.
+    const at = (id) => (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
+    if (v.bounce && v.bounce.id !== lastBounce) {
+      lastBounce = v.bounce.id;
+      const from = at(v.bounce.from), to = at(v.bounce.to);
+      if (from && to && !reducedMotion()) fly(from, to, v.bounce.card, v);
+    }
+  }
+
+  // A column of three equal cards leaves for the discard pile: copies of its cards fly
+  // from where they lay onto the pile. Decoration only: without motion nothing moves.
+  function clearedColumns(before, v) {
+    if (reducedMotion()) return;
+    const target = root.querySelector('[data-testid="skyjo-discard"]');
+    for (const p of v.players) {
+      const old = before.players?.[p.seat]?.cards;
+      if (!old || !target) continue;
+      p.cards.forEach((c, i) => {
+        if (c.state !== "cleared" || old[i]?.state === "cleared") return;
+        const from = root.querySelector(`[data-testid="grid-${p.seat}-${i}"]`);
+        if (from) fly(from, target, v.discard_top, v);
+      });
+    }
+  }
+
+  function fly(from, to, card, v) {
+    const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+    const node = cardNode(card, v);
+    node.classList.add("sj-flying");
+    Object.assign(node.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
+    node.style.setProperty("--sj-w", `${a.width}px`);
+    // Beside the table, not in it: the next view (a bot's move a moment later) redraws the table.
+    el.append(node);
+    const origin = node.getBoundingClientRect();
+    Object.assign(node.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
+    const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
+    node.animate([{ transform: "translate(0, 0)", opacity: 1 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.8)`, opacity: 0.4 }],
+      { duration: 900, easing: "ease-in" }).finished.finally(() => node.remove());
+  }
+
+  function onKey(ev) {
+    if (ev.key === "Escape" && selected && selected !== S().drawn) {
+      selected = view().drawn != null ? S().drawn : null;
+      draw();
+    }
+  }
+
+  root.addEventListener("keydown", onKey);
+  model.on("change:view", draw);
+  draw();
+  return () => root.removeEventListener("keydown", onKey);
+}
+
+export default { render };

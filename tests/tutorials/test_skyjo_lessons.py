@@ -1,0 +1,260 @@
+"""Skyjo's lessons: each loads, each task is solved by its solution, a wrong try is taken
+back exactly, each quiz is answerable, every SJ rule is taught, every text is short."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.skyjo.engine import DECK_COUNTS, Rules, rule_ids
+from skipbo_widgets.skyjo.engine.moves import ALL_MOVES
+from skipbo_widgets.skyjo.engine.rules import MATCH_TARGET, MAX_PLAYERS, MIN_PLAYERS
+from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
+from skipbo_widgets.tutorials.lesson import load_lesson
+from skipbo_widgets.tutorials.stats import MAX_STEP_WORDS, step_words
+
+LESSONS = load_lessons("skyjo")
+STEPS = [step for lesson in LESSONS for step in lesson.steps]
+TASKS = [step for step in STEPS if step.task is not None]
+QUIZZES = [step for step in STEPS if step.quiz is not None]
+BY_KEY = {step.key: step for step in STEPS}
+
+CORE = ["goal", "start", "take", "draw", "column", "last", "score"]
+REST = ["game", "tips"]
+
+
+def test_the_lessons_are_skyjo_s_in_the_beginner_s_order() -> None:
+    assert [lesson.id for lesson in LESSONS] == CORE + REST
+    assert [lesson.id for lesson in LESSONS if lesson.core] == CORE
+    assert {lesson.game for lesson in LESSONS} == {"skyjo"} == {s.game for s in STEPS}
+    assert LESSONS[0].title_key == "skyjo.lesson.goal.title"
+    assert all(step.key.startswith(f"skyjo.lesson.{step.lesson}.") for step in STEPS)
+
+
+def test_skip_bo_stays_the_default() -> None:
+    assert load_lessons() == load_lessons("skipbo")
+    assert {lesson.game for lesson in load_lessons()} == {"skipbo"}
+    assert load_lessons()[0].steps[0].key == "tut.goal.stock"
+
+
+def test_every_rule_is_taught_by_at_least_one_step() -> None:
+    taught = {rule for step in STEPS for rule in step.rules}
+    assert sorted(set(rule_ids.ALL) - taught) == []
+    assert sorted(taught - set(rule_ids.ALL)) == []
+
+
+TABLE_IDS = re.compile(r"skyjo-(draw|discard|drawn)|(player|score)-(?P<seat>\d)"
+                       r"|grid-(?P<gseat>\d)-(?P<card>\d+)")
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.key)
+def test_everything_a_step_lights_up_is_on_its_table(step: Step) -> None:
+    players = step.new_game().rules.players
+    for name in step.highlight:
+        found = TABLE_IDS.fullmatch(name)
+        assert found, name
+        seat = found.group("seat") or found.group("gseat")
+        assert seat is None or int(seat) < players, name
+        assert found.group("card") is None or int(found.group("card")) < 12, name
+
+
+@pytest.mark.parametrize("step", STEPS, ids=lambda s: s.key)
+def test_every_step_is_a_whole_round_and_every_task_the_learner_s_move(step: Step) -> None:
+    game = step.new_game()
+    assert game.all_cards() == dict(DECK_COUNTS)
+    if step.task:
+        assert game.current == 0 and not game.is_over
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_every_task_is_solved_by_its_solution(step: Step) -> None:
+    run = StepRun(step)
+    assert step.task is not None
+    kinds = [run.try_move(str(move)).kind for move in step.task.solution]
+    assert kinds == ["progress"] * (len(kinds) - 1) + ["done"]
+    assert run.done and not run.active
+    assert run.try_move(str(step.task.solution[0])).kind == "idle"
+
+
+def _illegal(run: StepRun) -> str:
+    return next(str(m) for m in ALL_MOVES if not run.game.can_move(m, by=0))
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_an_illegal_try_says_why_and_changes_nothing(step: Step) -> None:
+    run = StepRun(step)
+    before = run.game.state_key()
+    for text in (_illegal(run), "swap z9"):
+        feedback = run.try_move(text)
+        assert feedback.kind == "illegal" and feedback.error is not None
+        assert run.game.state_key() == before
+
+
+def _spoils(step: Step, move: str) -> bool:
+    return StepRun(step).try_move(move).kind == "wrong"
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_a_wrong_try_is_taken_back_exactly_and_the_second_shows_the_way(step: Step) -> None:
+    run = StepRun(step)
+    before = run.game.state_key()  # cards, piles, the random state, events and undo stack
+    spoiling = [str(m) for m in run.game.legal_moves() if _spoils(step, str(m))]
+    wrong, kind = (spoiling[0], "wrong") if spoiling else (_illegal(run), "illegal")
+    first = run.try_move(wrong)
+    assert first.kind == kind and first.show is None
+    assert run.game.state_key() == before
+    second = run.try_move(wrong)
+    assert second.kind == kind and second.show is not None
+    assert run.game.state_key() == before
+    for _ in range(4):  # following the shown moves always finishes the task
+        show = run.hint_move()
+        assert show is not None
+        if run.try_move(str(show)).kind == "done":
+            break
+    assert run.done
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_a_task_has_its_own_wrong_text_exactly_when_a_move_can_spoil_it(step: Step) -> None:
+    spoiling = [m for m in StepRun(step).game.legal_moves() if _spoils(step, str(m))]
+    assert step.task is not None
+    assert step.task.wrong == bool(spoiling), spoiling
+
+
+@pytest.mark.parametrize("step", QUIZZES, ids=lambda s: s.key)
+def test_every_quiz_is_answerable_and_keeps_the_table_still(step: Step) -> None:
+    assert step.quiz is not None
+    run = StepRun(step)
+    before = run.game.state_key()
+    for answer in step.quiz.answers:
+        if answer != step.quiz.right:
+            assert run.answer(answer).kind == "wrong" and not run.done
+    assert run.answer(step.quiz.right).kind == "done" and run.done
+    assert run.game.state_key() == before
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_exists_and_every_step_has_at_most_25_words(lang: str) -> None:
+    keys = [lesson.title_key for lesson in LESSONS]
+    keys += [key for step in STEPS for key in step.text_keys()]
+    assert [key for key in keys if t(key, lang) == key] == []
+    long = {step.key: step_words(step, lang) for step in STEPS
+            if step_words(step, lang) > MAX_STEP_WORDS}
+    assert long == {}
+
+
+# -- the numbers in the texts are the engine's ------------------------------------
+
+def _numbers(key: str, lang: str) -> set[int]:
+    return {int(n) for n in re.findall(r"-?\d+", t(key, lang))}
+
+
+def _solved(key: str) -> StepRun:
+    run = StepRun(BY_KEY[key])
+    task = BY_KEY[key].task
+    assert task is not None
+    for move in task.solution:
+        run.try_move(str(move))
+    assert run.done
+    return run
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_counts_of_the_cards_and_players_are_the_engine_s(lang: str) -> None:
+    assert {15, 10, 5, -2} <= _numbers("skyjo.lesson.goal.cards.a.zero.why", lang)
+    assert (DECK_COUNTS[0], DECK_COUNTS[12], DECK_COUNTS[-2]) == (15, 10, 5)
+    assert {5, 150} <= _numbers("skyjo.lesson.goal.cards.a.minus.why", lang)
+    assert sum(DECK_COUNTS.values()) == 150
+    assert {MIN_PLAYERS, MAX_PLAYERS} <= _numbers("skyjo.lesson.goal.grid.a.upto8", lang)
+    assert {12, 3, 4} <= _numbers("skyjo.lesson.goal.grid", lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_points_saved_and_scored_are_the_engine_s(lang: str) -> None:
+    for key in ("take.swap", "draw.keep", "tips.high", "tips.wait"):
+        run = _solved(f"skyjo.lesson.{key}")
+        saved = run.start.visible_sum(0) - run.game.visible_sum(0)
+        assert saved in _numbers(f"skyjo.lesson.{key}.done", lang), key
+    outcome = _solved("skyjo.lesson.score.double").game.outcome
+    assert outcome is not None and outcome.doubled and outcome.ender == 1
+    assert outcome.scores == (12, 30)
+    assert {12, 15, 30} <= _numbers("skyjo.lesson.score.double.done", lang)
+    column = BY_KEY["skyjo.lesson.score.column"].new_game().outcome
+    assert column is not None and column.scores[0] == 22
+    assert 22 in _numbers("skyjo.lesson.score.column.a.nothing.why", lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_quiz_numbers_are_the_engine_s(lang: str) -> None:
+    first = BY_KEY["skyjo.lesson.start.first"].new_game()
+    assert (first.visible_sum(0), first.visible_sum(1), first.first) == (7, 12, 1)
+    assert {7, 12} <= _numbers("skyjo.lesson.start.first.a.mia.why", lang)
+    tie = BY_KEY["skyjo.lesson.score.tie"].new_game()
+    assert (tie.ender, tie.visible_sum(0), tie.visible_sum(1)) == (0, 10, 10)
+    assert Rules().doubled(10) == 20 and 20 in _numbers("skyjo.lesson.score.tie.a.p10.why", lang)
+    assert MATCH_TARGET in _numbers("skyjo.lesson.game.hundred", lang)
+
+
+def test_the_last_turn_ends_the_round_and_the_first_task_turns_two_cards() -> None:
+    assert _solved("skyjo.lesson.last.yours").game.is_over
+    assert _solved("skyjo.lesson.last.end").game.ender == 0
+    two = _solved("skyjo.lesson.start.two")
+    assert two.game.phase == "setup" and two.game.hidden[0] == 10
+
+
+def test_the_draw_pile_s_top_cards_are_drawn_in_order() -> None:
+    run = _solved("skyjo.lesson.draw.look")
+    assert run.game.drawn == -1 and run.game.draw_pile[-1] == 12
+
+
+# -- lesson files that are not valid are refused ------------------------------------
+
+POSITION: dict[str, object] = {
+    "phase": "setup", "discard": "5",
+    "seats": [{"grid": ["(1) (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"]},
+              {"grid": ["(0) (0) (0) (0)", "(1) (1) (1) (1)", "(2) (2) (2) (2)"]}]}
+GOOD: dict[str, object] = {
+    "id": "a", "rules": ["SJ-DEAL"], "position": POSITION,
+    "task": {"goals": [{"goal": "turned_up", "count": 2}], "solution": ["reveal a1", "reveal b1"]}}
+
+
+def _write(tmp_path: Path, step: dict[str, object], game: object = "skyjo") -> Path:
+    path = tmp_path / "01-x.json"
+    path.write_text(json.dumps({"id": "x", "game": game, "steps": [step]}))
+    return path
+
+
+def test_a_good_skyjo_lesson_file_loads(tmp_path: Path) -> None:
+    lesson = load_lesson(_write(tmp_path, GOOD))
+    assert lesson.game == "skyjo" and lesson.steps[0].key == "skyjo.lesson.x.a"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"rules": ["SB-PLAY"]}, "SJ- rules"),
+    ({"task": {"goals": [{"goal": "stock_played"}], "solution": ["reveal a1"]}},
+     "unknown goal"),
+    ({"task": {"goals": [{"goal": "replaced", "source": "hand"}], "solution": ["take a1"]}},
+     "not allowed"),
+    ({"task": {"goals": [{"goal": "turned_up"}], "solution": ["s-b1"]}}, "bad solution"),
+    ({"task": {"goals": [{"goal": "turned_up"}], "solution": ["draw"]}}, "not legal"),
+    ({"task": {"goals": [{"goal": "column_cleared"}], "solution": ["reveal a1"]}},
+     "does not reach"),
+    ({"position": {**POSITION, "draw_top": "13"}}, "bad position"),
+    ({"position": {**POSITION, "draw_top": "-2 -2 -2 -2 -2 -2"}}, "bad position"),
+    ({"position": {**POSITION, "draw_top": 5}}, "bad position"),
+    ({"position": {**POSITION, "draw_pile": "rest", "draw_top": "5"}}, "bad position"),
+    ({"position": {**POSITION, "phase": "dealing"}}, "bad position"),
+])
+def test_a_bad_skyjo_lesson_file_is_refused(tmp_path: Path, change: dict[str, object],
+                                            message: str) -> None:
+    with pytest.raises(LessonError, match=message):
+        load_lesson(_write(tmp_path, {**GOOD, **change}))
+
+
+def test_a_lesson_file_of_no_known_game_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LessonError, match="'game'"):
+        load_lesson(_write(tmp_path, GOOD, game="chess"))
