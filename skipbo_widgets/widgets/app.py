@@ -8,6 +8,7 @@ after every change and offered for resume after a reload or a kernel restart.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 from typing import Any
@@ -20,8 +21,10 @@ from ..skipbo.engine import GameError, Reason, SaveError
 from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials import load_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
+from .demo import DemoForm, DemoScreen, DemoSettings
 from .file_picker import FilePicker
 from .game_screen import GameScreen
+from .hot_seat import HotSeatForm, HotSeatScreen
 from .settings import (
     SETTINGS,
     AnyMatch,
@@ -75,6 +78,9 @@ class App:
         self.last_settings: Settings | None = None
         self.game_screen: GameScreen | None = None
         self.setup_form: SetupForm | None = None
+        self.demo_form: DemoForm | None = None
+        self.demo_screen: DemoScreen | None = None
+        self.hot_seat_form: HotSeatForm | None = None
         self.screen = "home"
 
         self.lang_picker = testid(w.ToggleButtons(
@@ -149,6 +155,13 @@ class App:
             self.show_learn()
         elif self.screen == "setup":
             self.show_setup()
+        elif self.screen == "demo" and self.demo_screen is not None:
+            self._show_title("demo.title")
+            self.demo_screen.set_lang(self.lang)
+        elif self.screen == "demo-setup":
+            self.show_demo_setup()
+        elif self.screen == "hot-seat":
+            self.show_hot_seat()
         else:
             self.show_home()
 
@@ -271,7 +284,16 @@ class App:
         play = testid(w.Button(description=self.tr("home.play"), icon="play",
                                button_style="success"), "play")
         play.on_click(lambda _b: self.show_setup())
+        demo = testid(w.Button(description=self.tr("home.demo"), icon="eye"), "demo")
+        demo.tooltip = self.tr("home.demo_detail")
+        demo.on_click(lambda _b: self.show_demo_setup())
+        hot_seat = testid(w.Button(description=self.tr("home.hot_seat"), icon="users"),
+                          "hot-seat")
+        hot_seat.tooltip = self.tr("home.hot_seat_detail")
+        hot_seat.on_click(lambda _b: self.show_hot_seat())
         buttons: list[w.Widget] = [learn, play]
+        if self.game_id == "skipbo":  # demo and hot seat have Skip-Bo's narrator and forms
+            buttons += [demo, hot_seat]
         for button in buttons:
             button.add_class("sb-big-button")
         games = []
@@ -364,6 +386,46 @@ class App:
                                     initial=initial, link=self.deal_link)
         self.body.children = [self.setup_form.widget]
 
+    def show_demo_setup(self) -> None:
+        """Demo mode's own small setup: players, each bot's level, the deal number."""
+        self.screen = "demo-setup"
+        self._show_title("app.title")
+        initial = self.demo_screen.settings if self.demo_screen is not None else None
+        if self.demo_form is not None:
+            with contextlib.suppress(GameError):  # a half-filled form: the last settings
+                initial = self.demo_form.settings()
+        self.demo_form = DemoForm(self.lang, on_start=self.start_demo, on_back=self.show_home,
+                                  initial=initial)
+        self.body.children = [self.demo_form.widget]
+
+    def start_demo(self, settings: DemoSettings) -> None:
+        """A game of bots, told move by move (it is not kept: nothing to resume)."""
+        self._clear_notice()
+        self.screen = "demo"
+        self._show_title("demo.title")
+        if self.demo_screen is not None:
+            self.demo_screen.close()
+        self.demo_screen = DemoScreen(settings, lang=self.lang, animate=self.animate,
+                                      on_menu=self._leave_demo, on_new=self.show_demo_setup)
+        self.body.children = [self.demo_screen.widget]
+
+    def _leave_demo(self) -> None:
+        if self.demo_screen is not None:
+            self.demo_screen.pause()
+        self.show_home()
+
+    def show_hot_seat(self) -> None:
+        """The setup of a game for several people at one screen."""
+        self.screen = "hot-seat"
+        self._show_title("app.title")
+        initial = self.last_settings if isinstance(self.last_settings, GameSettings) else None
+        if self.hot_seat_form is not None:
+            with contextlib.suppress(GameError):  # a half-filled form: the last settings
+                initial = self.hot_seat_form.settings()
+        self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start, on_back=self.show_home,
+                                         initial=initial)
+        self.body.children = [self.hot_seat_form.widget]
+
     def start(self, settings: Settings, match: AnyMatch | None = None) -> None:
         """Start (or resume) a game with these settings."""
         self.game_id = settings.kind.id
@@ -377,10 +439,12 @@ class App:
             self.game_screen.close()
         self._elsewhere = None
         self._show_conflict()
-        self.game_screen = GameScreen(
+        screen = HotSeatScreen if settings.people else GameScreen
+        self.game_screen = screen(
             settings, match or settings.new_match(), lang=self.lang,
-            on_save=self._save, on_save_file=self._save_file,
-            on_menu=self.show_home, on_new=self.show_setup, animate=self.animate)
+            on_save=self._save, on_save_file=self._save_file, on_menu=self.show_home,
+            on_new=self.show_hot_seat if settings.people else self.show_setup,
+            animate=self.animate)
         self.body.children = [self.game_screen.widget]
 
     # -- keeping the session --------------------------------------------------

@@ -27,6 +27,11 @@ SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
 class GameScreen:
     """One match (or single game) against bots; the learner sits in seat 0."""
 
+    #: The seat the screen speaks to as "you" (-1: nobody, as at a hot-seat table).
+    me = 0
+    #: The table controller's class (a hot-seat table hides the hands between turns).
+    Controller: type[TableController] = TableController
+
     def __init__(self, settings: Settings, match: AnyMatch, *, lang: str,
                  on_save: Callable[[GameScreen], None], on_save_file: Callable[[], None],
                  on_menu: Callable[[], None], on_new: Callable[[], None],
@@ -93,10 +98,9 @@ class GameScreen:
 
     def _start_game(self) -> None:
         game = self.match.game
-        names = default_names(game.rules.players, 0, self.lang)
         bots = self.play.bots(self.settings.levels, self.match.seed)
-        self.controller = TableController(game, seat=0, lang=self.lang, bots=bots, names=names,
-                                          practice=self.settings.practice)
+        self.controller = self.Controller(game, seat=0, lang=self.lang, bots=bots,
+                                          names=self._names(), practice=self.settings.practice)
         self._new_log()
         self.controller.on_events(self._on_events)
         self.table_box.children = [self.controller.table]
@@ -204,7 +208,7 @@ class GameScreen:
         self.lang = lang
         tr = self.tr
         self.controller.lang = lang
-        self.controller.names[0] = tr("player.you")
+        self.controller.names[:] = self._names()
         self._new_log()
         self.hint_button.description = tr("ui.hint")
         self.undo_button.description = tr("game.undo_turn" if self.settings.practice
@@ -225,6 +229,10 @@ class GameScreen:
         self.controller.refresh()
         self._update_side()
 
+    def _names(self) -> list[str]:
+        """The seats' names in the current language."""
+        return default_names(self.match.game.rules.players, 0, self.lang)
+
     def _new_log(self) -> None:
         c = self.controller
         self.log = self.play.new_log(c.game, lang=self.lang, names=c.names)
@@ -235,14 +243,9 @@ class GameScreen:
     def _update_side(self) -> None:
         c = self.controller
         game = c.game
-        if game.is_over:
-            box = ""
-        elif c.my_turn:
-            box = _box(self.tr("ui.your_turn"), "turn")
-        else:
-            box = _box(self.tr("ui.player_turn", player=game.current), "wait")
-        last = next((line for line in reversed(self.log.lines) if line.seat not in (0, None)),
-                    None)
+        box = self._turn_box()
+        last = next((line for line in reversed(self.log.lines)
+                     if line.seat not in (self.me, None)), None)
         if box and last is not None:
             # A phone shows the table's middle off screen: the bar at its foot says what
             # the computer players did last (app.css shows this line only there).
@@ -257,12 +260,21 @@ class GameScreen:
                                                     tr=self.tr)
         self.end_box.children = self._end_children() if game.is_over else ()
 
+    def _turn_box(self) -> str:
+        """Whose turn it is, said to the learner as "your turn" when it is theirs."""
+        c = self.controller
+        if c.game.is_over:
+            return ""
+        if c.my_turn:
+            return _box(self.tr("ui.your_turn"), "turn")
+        return _box(self.tr("ui.player_turn", player=c.game.current), "wait")
+
     def _log_html(self) -> str:
         lines = self.log.lines[-40:]
         items = []
         for i, line in enumerate(lines):
             last = " sb-log-last" if i == len(lines) - 1 else ""
-            mine = " sb-log-mine" if line.seat == 0 else ""
+            mine = " sb-log-mine" if line.seat == self.me else ""
             items.append(f'<li class="sb-log-line{last}{mine}">{html.escape(line.text)}</li>')
         title = html.escape(self.tr("game.log"))
         return (f'<div class="sb-log" data-testid="move-log"><div class="sb-log-title">{title}'

@@ -49,6 +49,8 @@ from ..skyjo.engine import save as skyjo_save
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
 MAX_SEED = 20
+#: The longest name of a person at a hot-seat table.
+MAX_NAME = 20
 
 _S = TypeVar("_S", bound="_Shared")
 
@@ -59,6 +61,9 @@ class _Shared:
     players: int
     levels: tuple[str, ...]
     seed: str
+    #: Hot seat: the names of the people taking turns at one screen, in seats 0, 1, …,
+    #: the bots (``levels``) after them; empty for one learner (seat 0) against bots.
+    people: tuple[str, ...] = ()
     kind: ClassVar[GameKind]
     #: The yes/no fields, checked to be booleans.
     switches: ClassVar[tuple[str, ...]]
@@ -76,6 +81,10 @@ class _Shared:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)  # type: ignore[call-overload]
         d["levels"] = list(self.levels)
+        if d.get("people"):
+            d["people"] = list(self.people)
+        else:  # as sessions were saved before hot seat
+            d.pop("people", None)
         return d  # type: ignore[no-any-return]
 
     @classmethod
@@ -86,6 +95,11 @@ class _Shared:
         levels = d.get("levels", ["medium"])
         if not isinstance(levels, list) or not all(isinstance(lv, str) for lv in levels):
             raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
+        people = d.get("people", [])
+        if not isinstance(people, list):
+            raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.people")
+        if people:
+            d = {**d, "people": tuple(people)}
         try:
             return cls(**{**d, "levels": tuple(levels)})
         except (RulesError, TypeError) as err:  # either game's (the core's) RulesError
@@ -106,6 +120,7 @@ class GameSettings(_Shared):
     seed: str = ""
     practice: bool = False
     hints: bool = True
+    people: tuple[str, ...] = ()
     #: The game these settings are for: its player range and bot levels.
     kind: ClassVar[GameKind] = SKIPBO
     switches: ClassVar[tuple[str, ...]] = ("teams", "match", "practice", "hints")
@@ -155,7 +170,13 @@ def _check(s: Settings, flags: tuple[str, ...]) -> None:
     then the rules (a RulesError says what cannot be played, e.g. deck_too_small)."""
     if not is_int(s.players) or s.players not in s.kind.players:
         raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.players")
-    if len(s.levels) != s.players - 1 or any(lv not in s.kind.bot_levels for lv in s.levels):
+    people = s.people
+    if not isinstance(people, tuple) or len(people) == 1 or len(people) > s.players \
+            or not all(is_name(name) for name in people) \
+            or (people and s.practice):  # practice would take back other people's turns
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.people")
+    if len(s.levels) != s.players - max(1, len(people)) \
+            or any(lv not in s.kind.bot_levels for lv in s.levels):
         raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.levels")
     if not isinstance(s.seed, str):
         raise SaveError(Reason.SAVE_BAD_FIELD, field="settings.seed")
@@ -165,6 +186,18 @@ def _check(s: Settings, flags: tuple[str, ...]) -> None:
         if not isinstance(getattr(s, name), bool):
             raise SaveError(Reason.SAVE_BAD_FIELD, field=f"settings.{name}")
     s.rules()
+
+
+def is_name(name: object) -> bool:
+    """A person's name at a hot-seat table: a short text with a letter or digit in it,
+    without control characters (it is shown on the table and in every sentence).
+
+    >>> is_name("Emma"), is_name(" "), is_name("x" * 21), is_name("A\\nB")
+    (True, False, False, False)
+    """
+    return (isinstance(name, str) and 0 < len(name) <= MAX_NAME and name == name.strip()
+            and any(c.isalnum() for c in name) and name.isprintable()
+            and is_seed(name, MAX_NAME))
 
 
 def deal_query(settings: Settings, lang: str) -> str:

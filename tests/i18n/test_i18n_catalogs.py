@@ -28,6 +28,8 @@ SAME_AS_ENGLISH = {
     ("nl", "term.team"),
     ("de", "term.partner"),  # der Partner
     ("de", "table.partner"),
+    ("de", "demo.pause"),  # die Pause
+    ("fr", "demo.pause"),  # la pause
     ("fr", "score.skyjo.total"),  # le total
     # Quiz answers that are a name (Mia) in every language.
     *((lang, f"tut.real.{step}.a.mia") for lang in ("de", "fr", "nl")

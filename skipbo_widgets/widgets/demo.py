@@ -1,0 +1,436 @@
+"""Demo mode: every seat a bot, each move told with its reason, for a class to watch.
+
+The table shows the seat to move, its hand open (it is a demo). The teacher steps
+through the game, lets it play at a pace, steps back (the engine's exact undo) or
+jumps to the end. "What would you play?" pauses before a chosen seat's turn: the
+teacher clicks the move the class guessed on the table, then the bot's move and
+its reason appear, with the guess graded like a turn review.
+
+What is one game's own (its bots, the words for a move and a guess) comes from a
+:class:`DemoGame`; Skip-Bo's is :data:`~.skipbo.demo_game.SKIPBO_DEMO`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Protocol
+
+import ipywidgets as w
+
+from ..core.errors import IllegalMove, NotationError
+from ..games import BOT_NAMES
+from ..i18n import t
+from .classroom_form import ClassroomForm
+from .controller import TableController
+from .game_screen import SPEEDS, _box, _running_loop
+from .log import MoveLog
+from .settings import GameSettings
+from .skipbo.demo_game import NOBODY, SKIPBO_DEMO
+from .testids import testid
+
+#: A jump to the end stops after this many moves (a game of bots that never ends).
+MAX_MOVES = 20_000
+#: The guess picker's value for "nobody" (a dropdown shows ``None`` as an empty box).
+NOBODY_GUESSES = -1
+
+
+class DemoGame(Protocol):
+    """One game in demo mode: its bots and the words for their moves."""
+
+    id: str
+    levels: tuple[str, ...]
+
+    def make_bot(self, level: str, seed: str) -> Any: ...
+
+    def narrate(self, obs: Any, move: Any, level: str) -> Any: ...
+
+    def narration_html(self, obs: Any, told: Any, events: Sequence[Any], *, lang: str,
+                       names: Sequence[str]) -> str: ...
+
+    def guess_html(self, obs: Any, guess: Any, *, lang: str, names: Sequence[str]) -> str: ...
+
+
+@dataclass(frozen=True)
+class DemoSettings:
+    """Players, each seat's bot level, and the deal number (as in a game: the same
+    number deals the same cards)."""
+
+    players: int = 3
+    levels: tuple[str, ...] = ("medium", "strong", "advanced")
+    seed: str = ""
+    #: 0: the standard stock size (a test or a short lesson may ask for fewer cards).
+    stock_size: int = 0
+
+    def game_settings(self) -> GameSettings:
+        """The same deal as a game with these players (checked the same way)."""
+        return GameSettings(players=self.players, levels=self.levels[1:], seed=self.seed,
+                            stock_size=self.stock_size)
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    """One move of the demo: who made it, from what they saw, and what it did."""
+
+    seat: int
+    obs: Any
+    move: Any
+    events: list[Any]
+
+
+class DemoController(TableController):
+    """The demo's table: it can be played on only while the class's guess is awaited,
+    and then a move is not made but handed to ``on_guess``."""
+
+    def __init__(self, game: Any, *, on_guess: Callable[[Any], None], **kwargs: Any) -> None:
+        self.awaiting = False
+        self._on_guess = on_guess
+        super().__init__(game, **kwargs)
+
+    @property
+    def interactive(self) -> bool:
+        return self.awaiting and self.my_turn
+
+    def move(self, text: str) -> bool:
+        if not self.interactive:
+            self.idle()
+            return False
+        try:
+            move = self.kind.parse(text)
+            self.game.verify_move(move, by=self.seat)
+        except NotationError as err:
+            self.tell(partial(self.explain, err), "error")
+            return False
+        except IllegalMove as err:
+            self.tell(partial(self.explain, err, move), "error")
+            return False
+        self._on_guess(move)
+        return False
+
+
+class DemoScreen:
+    """A game of bots told move by move; ``widget`` is what to display."""
+
+    def __init__(self, settings: DemoSettings, *, lang: str, on_menu: Callable[[], None],
+                 on_new: Callable[[], None], animate: bool | None = None,
+                 demo: DemoGame = SKIPBO_DEMO) -> None:
+        self.settings = settings
+        self.lang = lang
+        self.demo = demo
+        self.animate = animate
+        self.closed = False
+        self.speed = "normal"
+        self.game = settings.game_settings().new_match().game
+        seed = self.game.seed
+        self.bots = {seat: demo.make_bot(level, seed=f"{seed}/{seat}")
+                     for seat, level in enumerate(settings.levels)}
+        self.names = list(BOT_NAMES[:settings.players])
+        self.steps: list[DemoStep] = []
+        #: The moves stepped back over, played again by the next steps: a bot that draws
+        #: lots (the beginner) would otherwise show the class another move.
+        self._redo: list[Any] = []
+        #: The narration of each step, worked out when first shown (language-free).
+        self._told: dict[int, Any] = {}
+        #: The seat whose turns the class guesses (``None``: no guessing).
+        self.guess_seat: int | None = None
+        #: The class's guess and what the seat saw, shown with the bot's move that follows.
+        self.guess: tuple[Any, Any] | None = None
+        #: The depth of the position whose guess was made (the demo then goes on from it).
+        self._guessed_at: int | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.controller = DemoController(self.game, seat=self.game.current, lang=lang,
+                                         names=self.names, on_guess=self._guessed)
+        self.log = MoveLog(me=NOBODY, lang=lang, names=self.names, faces=self.game.rules.faces)
+        self.log.rebuild(self.game.events)
+
+        self.narration = testid(w.HTML(), "demo-narration-box")
+        self.guess_box = w.HTML()
+        self.turn_info = w.HTML()
+        self.log_box = w.HTML()
+        self.step_button = testid(w.Button(icon="step-forward"), "demo-step")
+        self.play_button = testid(w.ToggleButton(icon="play"), "demo-play")
+        self.back_button = testid(w.Button(icon="step-backward"), "demo-back")
+        self.end_button = testid(w.Button(icon="fast-forward"), "demo-end")
+        self.speed_picker = testid(w.ToggleButtons(options=list(SPEEDS), value="normal",
+                                                   style={"button_width": "auto"}), "demo-speed")
+        self.guess_label = w.HTML()
+        self.guess_picker = testid(w.Dropdown(options=[("", NOBODY_GUESSES)],
+                                              value=NOBODY_GUESSES,
+                                              layout=w.Layout(width="16em")), "demo-guess")
+        self.menu_button = testid(w.Button(icon="home"), "menu")
+        self.new_button = testid(w.Button(icon="refresh"), "demo-new")
+        self.step_button.on_click(lambda _b: self.step())
+        self.back_button.on_click(lambda _b: self.back())
+        self.end_button.on_click(lambda _b: self.end())
+        self.play_button.observe(lambda c: self._play_changed(c["new"]), names="value")
+        self.speed_picker.observe(lambda c: setattr(self, "speed", c["new"]), names="value")
+        self.guess_picker.observe(lambda c: self._guess_seat_changed(c["new"]), names="value")
+        self.menu_button.on_click(lambda _b: on_menu())
+        self.new_button.on_click(lambda _b: on_new())
+        self.table_box = w.Box([self.controller.table],
+                               layout=w.Layout(flex="1 1 640px", min_width="0"))
+        side = w.VBox([
+            self.turn_info,
+            w.HBox([self.back_button, self.step_button, self.play_button, self.end_button],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.speed_picker, self.guess_label, self.guess_picker, self.guess_box, self.narration,
+            self.log_box, w.HBox([self.new_button, self.menu_button]),
+        ], layout=w.Layout(flex="0 1 360px", min_width="260px"))
+        side.add_class("sb-side")
+        side.add_class("sb-demo-side")
+        self.widget = w.HBox([self.table_box, side],
+                             layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.widget.add_class("sb-game-screen")
+        self.set_lang(lang)
+
+    def tr(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, names=self.names, **params)
+
+    # -- moving -------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """One bot move (or, before the guessed seat's turn, a pause for the guess; a
+        step while it waits goes on without a guess); True if a move was made."""
+        game = self.game
+        if game.is_over or self.closed:
+            return False
+        if self._waits_for_guess():
+            if not self.controller.awaiting:
+                self.controller.awaiting = True
+                self._show()
+                return False
+            self._guessed_at = len(game.move_stack)
+            self.controller.awaiting = False
+        self._push()
+        self._show()
+        return True
+
+    def _waits_for_guess(self) -> bool:
+        game = self.game
+        return (self.guess_seat == game.current and self.controller.kind.turn_started(game)
+                and self._guessed_at != len(game.move_stack))
+
+    def _push(self) -> None:
+        game = self.game
+        seat = game.current
+        obs = self.controller.kind.observe(game, seat)
+        move = self._redo.pop() if self._redo else self.bots[seat].choose_move(obs)
+        events = game.push(move, by=seat)
+        self.steps.append(DemoStep(seat, obs, move, events))
+        self.log.add(events)
+        if self._guessed_at != len(game.move_stack) - 1:
+            self.guess = None  # a guess stays beside the one move it was about
+
+    def _guessed(self, move: Any) -> None:
+        """The class's guess: graded, and the bot's own move played beside it."""
+        obs = self.controller.observation()
+        self.guess = (obs, move)
+        self._guessed_at = len(self.game.move_stack)
+        self.controller.awaiting = False
+        self.step()
+
+    def back(self) -> bool:
+        """Take back the last move (exactly: the engine's undo); True if there was one."""
+        self.pause()
+        self.controller.awaiting = False
+        if not self.steps:
+            self._show()
+            return False
+        self._redo.append(self.game.pop())
+        self._told.pop(len(self.steps) - 1, None)
+        self.steps.pop()
+        self.guess = None
+        self._guessed_at = None
+        self.log.rebuild(self.game.events)
+        self._show()
+        return True
+
+    def end(self) -> int:
+        """Play to the end of the game at once (no pause for a guess); the moves made."""
+        self.pause()
+        self.controller.awaiting = False
+        moves = 0
+        while not self.game.is_over and moves < MAX_MOVES:
+            self._push()
+            moves += 1
+        self.guess = None
+        self._show()
+        return moves
+
+    # -- playing at a pace ---------------------------------------------------------
+
+    def play(self) -> None:
+        """Go on by itself (at the chosen speed in a kernel; at once without one) until
+        the end, a pause for a guess, or :meth:`pause`."""
+        self.play_button.value = True
+
+    def pause(self) -> None:
+        self.play_button.value = False
+
+    def _play_changed(self, on: bool) -> None:
+        self._label_play()
+        if not on:
+            if self._task is not None:
+                self._task.cancel()
+                self._task = None
+            return
+        loop = _running_loop() if self.animate is not False else None
+        if loop is None:
+            while self.step():
+                pass
+            self.play_button.value = False
+            return
+        self._task = loop.create_task(self._play())
+
+    async def _play(self) -> None:
+        try:
+            while not self.closed:
+                await asyncio.sleep(SPEEDS.get(self.speed, 0.7))
+                if not self.step():
+                    break
+        finally:
+            self._task = None
+            if not self.closed:
+                self.play_button.value = False
+
+    def close(self) -> None:
+        self.closed = True
+        self.pause()
+
+    # -- guessing -----------------------------------------------------------------
+
+    def set_guess_seat(self, seat: int | None) -> None:
+        """Pause before each turn of ``seat`` for the class's guess (``None``: never)."""
+        self.guess_picker.value = NOBODY_GUESSES if seat is None else seat
+
+    def _guess_seat_changed(self, value: int) -> None:
+        seat = None if value == NOBODY_GUESSES else value
+        self.guess_seat = seat
+        if self.controller.awaiting and seat != self.game.current:
+            self.controller.awaiting = False
+        self._show()
+
+    # -- showing ------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.controller.lang = lang
+        self.log.lang = lang
+        self.log.rebuild(self.game.events)
+        tr = self.tr
+        self.step_button.description = tr("demo.step")
+        self.back_button.description = tr("demo.back")
+        self.end_button.description = tr("demo.end")
+        self._label_play()
+        speed = self.speed  # new options reset the picker's value
+        self.speed_picker.options = [(tr(f"game.speed.{s}"), s) for s in SPEEDS]
+        self.speed_picker.value = self.speed = speed
+        seat = self.guess_seat  # new options reset the picker's value
+        self.guess_label.value = f'<b class="sb-demo-guess">{html.escape(tr("demo.guess"))}</b>'
+        self.guess_picker.options = [(tr("demo.guess_nobody"), NOBODY_GUESSES),
+                                     *((name, s) for s, name in enumerate(self.names))]
+        self.set_guess_seat(seat)
+        self.menu_button.description = tr("game.menu")
+        self.new_button.description = tr("demo.new")
+        self._show()
+
+    def _label_play(self) -> None:
+        on = self.play_button.value
+        self.play_button.description = self.tr("demo.pause" if on else "demo.play")
+        self.play_button.icon = "pause" if on else "play"
+
+    def _show(self) -> None:
+        c = self.controller
+        game = self.game
+        if not game.is_over:
+            c.seat = game.current
+        if c.awaiting:
+            c.say("demo.guess_now", "hint", player=game.current)
+        else:
+            c.tell(str, "info")
+        self.turn_info.value = self._turn_html()
+        self.narration.value = self._narration_html()
+        self.guess_box.value = self._guess_html()
+        self.log_box.value = self._log_html()
+        self.back_button.disabled = not self.steps
+        self.step_button.disabled = self.end_button.disabled = game.is_over
+        self.play_button.disabled = game.is_over and not self.play_button.value
+
+    def _turn_html(self) -> str:
+        game = self.game
+        outcome = game.outcome
+        if outcome is not None:
+            if outcome.is_draw:
+                return _box(self.tr("ui.game_drawn"), "end", testid="game-over")
+            key = "ui.game_won_team" if len(outcome.winners) > 1 else "ui.game_won"
+            return _box(self.tr(key, winner=outcome.winners, points=outcome.points), "end",
+                        testid="game-over")
+        if self.controller.awaiting:
+            return _box(self.tr("demo.guess_now", player=game.current), "turn",
+                        testid="demo-guess-now")
+        return _box(self.tr("demo.to_move", player=game.current), "wait")
+
+    def _narration_html(self) -> str:
+        if not self.steps:
+            return _box(self.tr("demo.start_note"), "hint")
+        i = len(self.steps) - 1
+        step = self.steps[i]
+        if i not in self._told:
+            level = self.settings.levels[step.seat]
+            self._told[i] = self.demo.narrate(step.obs, step.move, level)
+        return self.demo.narration_html(step.obs, self._told[i], step.events, lang=self.lang,
+                                        names=self.names)
+
+    def _guess_html(self) -> str:
+        if self.guess is None:
+            return ""
+        obs, move = self.guess
+        return self.demo.guess_html(obs, move, lang=self.lang, names=self.names)
+
+    def _log_html(self) -> str:
+        items = "".join(f'<li class="sb-log-line">{html.escape(line.text)}</li>'
+                        for line in reversed(self.log.lines[-40:]))
+        title = html.escape(self.tr("game.log"))
+        return (f'<div class="sb-log" data-testid="move-log"><div class="sb-log-title">{title}'
+                f"</div><ol reversed>{items}</ol></div>")
+
+
+class DemoForm(ClassroomForm):
+    """Players, each bot's level and the deal number; ``on_start(settings)`` to begin."""
+
+    def __init__(self, lang: str, on_start: Callable[[DemoSettings], None],
+                 on_back: Callable[[], None], initial: DemoSettings | None = None,
+                 demo: DemoGame = SKIPBO_DEMO) -> None:
+        super().__init__(lang, on_start)
+        s = initial or DemoSettings()
+        kind = GameSettings.kind
+        self.players = testid(w.ToggleButtons(
+            options=[str(n) for n in kind.players], value=str(s.players),
+            description=self.tr("setup.players"),
+            style={"button_width": "3.2em", "description_width": "initial"}), "demo-players")
+        self.levels = [
+            testid(self.level_box(demo.levels, s.levels[i] if i < len(s.levels) else "medium",
+                                  description=name, style={"description_width": "4em"},
+                                  layout=w.Layout(width="20em")), f"demo-level-{i}")
+            for i, name in enumerate(BOT_NAMES[:kind.max_players])]
+        self.seed = self.seed_box(s.seed)
+        self.levels_box = w.VBox()
+        self.players.observe(lambda _c: self._update(), names="value")
+        self.widget = self.frame("demo.title", "demo.intro",
+                                 [self.players, self.levels_box, self.seed],
+                                 start="demo.start", start_id="demo-start", on_back=on_back)
+        self._update()
+
+    def _update(self) -> None:
+        self.levels_box.children = self.levels[:int(self.players.value)]
+
+    def settings(self) -> DemoSettings:
+        """The chosen settings; raises GameError with the reason if they cannot be played."""
+        n = int(self.players.value)
+        settings = DemoSettings(players=n, levels=tuple(box.value for box in self.levels[:n]),
+                                seed=self.seed_of(self.seed))
+        settings.game_settings()
+        return settings

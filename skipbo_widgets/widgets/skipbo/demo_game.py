@@ -1,0 +1,80 @@
+"""Skip-Bo in demo mode: its bots, and their moves and a class's guess told in words.
+
+The reasons are the hints' own (:mod:`skipbo_widgets.skipbo.bots.narrate`), worded
+with the hints' texts; only the frame around them has ``demo.*`` keys.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ...i18n import t
+from ...skipbo.bots import LEVELS, make_bot
+from ...skipbo.bots.narrate import Narration, grade_guess, narrate
+from ...skipbo.engine import Move, Observation
+from ...skipbo.engine.events import Event
+from ..coach import plan_sentences, reason_html
+from ..log import describe
+
+#: Nobody is "you" in a demo: every seat is a bot, told of by name.
+NOBODY = -1
+
+
+class SkipBoDemo:
+    """What a demo of Skip-Bo needs: the bots' levels and words for their moves."""
+
+    id = "skipbo"
+    levels: tuple[str, ...] = LEVELS
+
+    def make_bot(self, level: str, seed: str) -> Any:
+        return make_bot(level, seed=seed)
+
+    def narrate(self, obs: Observation, move: Move, level: str) -> Narration:
+        return narrate(obs, move, level)
+
+    def narration_html(self, obs: Observation, told: Narration, events: Sequence[Event], *,
+                       lang: str, names: Sequence[str]) -> str:
+        """The move as the log says it, then why: the hint's words when the bot follows
+        the hint, else what its move does and the plan the hint would have shown."""
+        said = [found[0] for e in events
+                if (found := describe(e, me=NOBODY, lang=lang, names=names,
+                                      faces=obs.rules.faces)) is not None]
+        player = told.seat
+        parts = [f'<div class="sb-demo-move">{html.escape(" ".join(said))}</div>']
+        if told.follows_hint:
+            parts.append(_p(t("demo.why_hint", lang, player=player, names=names)))
+        else:
+            parts.append(_p(t(f"demo.own_way.{told.level}", lang, player=player, names=names)))
+        parts += [f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
+                  for r in told.reasons]
+        if not told.follows_hint and told.hint_plan:
+            items = "".join(f"<li>{html.escape(s)}</li>" for s in
+                            plan_sentences(obs, told.hint_plan, lang=lang, names=names))
+            parts.append(_p(t("demo.hint_plan", lang, player=player, names=names))
+                         + f"<ol>{items}</ol>")
+        codes = " ".join(code.value for code, _ in told.reasons)
+        return (f'<div class="sb-box sb-box-narration" data-testid="demo-narration" '
+                f'data-move="{html.escape(str(told.move))}" data-reasons="{codes}" '
+                f'data-follows-hint="{str(told.follows_hint).lower()}">{"".join(parts)}</div>')
+
+    def guess_html(self, obs: Observation, guess: Move, *, lang: str,
+                   names: Sequence[str]) -> str:
+        """The class's guess graded like a turn review: a grade and the review's reasons."""
+        review = grade_guess(obs, guess)
+        said = plan_sentences(obs, [guess], lang=lang, names=names)[0]
+        title = t("demo.guess_was", lang, move=said)
+        grade = t(f"review.{review.grade}", lang)
+        body = "".join(f"<li>{reason_html(obs, r, lang=lang, names=names)}</li>"
+                       for r in review.reasons)
+        return (f'<div class="sb-box sb-box-review-{review.grade}" '
+                f'data-testid="demo-guess-result" data-grade="{review.grade}">'
+                f"<div>{html.escape(title)}</div><b>{html.escape(grade)}</b><ul>{body}</ul></div>")
+
+
+def _p(text: str) -> str:
+    return f"<p>{html.escape(text)}</p>"
+
+
+SKIPBO_DEMO = SkipBoDemo()
