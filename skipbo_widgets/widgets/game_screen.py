@@ -8,6 +8,7 @@ review, log sentences, score panel, end) comes from its
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +46,8 @@ class GameScreen:
         self.animate = animate
         self._bot_task: asyncio.Task[None] | None = None
         self._skip = False
+        #: Set by "Skip": ends the pause between two bot moves at once.
+        self._woken: asyncio.Event | None = None
         #: Set when another game replaced this one: its bots stop and it is no longer kept.
         self.closed = False
 
@@ -164,7 +167,7 @@ class GameScreen:
         try:
             while self.controller.bots_to_move and not self.closed:
                 if not self._skip:
-                    await asyncio.sleep(SPEEDS.get(self.speed, 0.7))
+                    await self._pause(SPEEDS.get(self.speed, 0.7))
                 if not self.closed:
                     self.controller.step_bot()
         finally:
@@ -172,9 +175,17 @@ class GameScreen:
             self._skip = False
             self._update_side()
 
+    async def _pause(self, seconds: float) -> None:
+        """Wait ``seconds`` between two bot moves, or less if "Skip" is pressed meanwhile."""
+        self._woken = asyncio.Event()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._woken.wait(), seconds)
+
     def skip(self) -> None:
-        """Let the bots finish their turns at once."""
+        """Let the bots finish their turns at once (also cutting short the pause under way)."""
         self._skip = True
+        if self._woken is not None:
+            self._woken.set()
         if self._bot_task is None and not self.closed:
             self.controller.run_bots()
 

@@ -3,6 +3,7 @@ between the learner's requests and bots, reload and files, hints, undo, log and 
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -391,3 +392,28 @@ def test_learn_opens_the_lessons_of_the_game_chosen() -> None:
     click(app, "game-skipbo")
     click(app, "learn")
     assert tutorial.lessons[tutorial.lesson].game == "skipbo"
+
+
+def test_the_bots_move_one_step_at_a_time_and_skip_finishes_their_turns() -> None:
+    """In a kernel the bots wait between moves (the set-up's cards one by one, a draw
+    before its card is placed); "Skip" lets them finish at once."""
+
+    async def scenario() -> tuple[list[int], bool]:
+        app = App("en", animate=True)
+        app.start(SkyjoSettings(players=4, levels=("medium",) * 3, seed="3"))
+        screen = screen_of(app)
+        screen.speed = "slow"  # 1.4 s a move: nothing moves while this test looks
+        c = screen.controller
+        learner = make_bot("medium")
+        while c.my_turn:
+            learner_move(screen, learner)
+        counts = [len(c.game.move_stack)]
+        await asyncio.sleep(0.05)
+        counts.append(len(c.game.move_stack))  # still waiting: not at once
+        click(app, "skip")
+        await asyncio.sleep(0.05)
+        counts.append(len(c.game.move_stack))
+        return counts, c.my_turn or c.game.is_over
+
+    counts, back = asyncio.run(scenario())
+    assert counts[0] == counts[1] < counts[2] and back
