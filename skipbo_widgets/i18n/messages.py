@@ -31,6 +31,8 @@ from typing import Literal
 from ..skipbo.engine.cards import FACES, WILD, Faces
 from ..skipbo.engine.errors import GameError, Reason
 from ..skyjo.engine.errors import Reason as SkyjoReason
+from ..skyjo.engine.moves import place_text
+from ..skyjo.engine.rules import GRID, ROWS
 from .grammar import CARD_PARAMS, PILE_PARAMS, SEAT_PARAMS, card_phrase
 
 Lang = Literal["de", "fr", "nl", "en"]
@@ -178,6 +180,8 @@ def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
     the learner sees them; ``names`` replaces "Player 2" with real names.
     """
     params: dict[str, object] = {"wild": WILD, **error.params}
+    if isinstance(error.reason, SkyjoReason) and params.get("place") in SKYJO_PLACES:
+        params["place"] = place_words(str(params["place"]), lang)
     if "faces" not in params or params["faces"] in FACES:
         params["faces"] = faces
     params.pop("names", None)
@@ -188,6 +192,17 @@ def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
         inner = GameError(_REASONS[cause], **{k: v for k, v in params.items() if k != "cause"})
         text += " " + explain(inner, lang, faces=faces, names=names)
     return text
+
+
+#: Each Skyjo grid place's notation (``b1``) and its number (places run down each column).
+SKYJO_PLACES = {place_text(p): p for p in range(GRID)}
+
+
+def place_words(place: str, lang: str) -> str:
+    """A Skyjo place in notation (``b1``) as the table shows it: its row and column
+    ("in the top row, column 2"); the table prints no letters."""
+    column, row = divmod(SKYJO_PLACES[place], ROWS)
+    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
 
 
 _REASONS = {r.value: r for r in (*Reason, *SkyjoReason) if r.value != Reason.SAVE_BAD_FIELD}

@@ -21,21 +21,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import t
+from ...i18n.messages import SKYJO_PLACES, place_words
 from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
 from ...skyjo.engine import Move, Observation, place_text
-from ...skyjo.engine.rules import GRID, ROWS
+from ...skyjo.engine.rules import ROWS
 from ..coach import Ladder, hint_box, review_box
 
-#: Each place's notation (``b1``) and its number; each column's letter and its number.
-_PLACES = {place_text(p): p for p in range(GRID)}
-_COLUMNS = {text[0]: p // ROWS for text, p in _PLACES.items()}
-
-
-def place_words(place: str, lang: str) -> str:
-    """A place in notation (``b1``) as the table shows it: its row and column."""
-    column, row = divmod(_PLACES[place], ROWS)
-    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
+#: Each column's letter and its number.
+_COLUMNS = {text[0]: p // ROWS for text, p in SKYJO_PLACES.items()}
 
 
 def move_words(move: Move, obs: Observation, lang: str) -> str:
