@@ -16,10 +16,11 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from ..games import SKIPBO, SKYJO
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
 from ..skipbo.engine import GameError, Reason, SaveError
 from ..skipbo.engine.save import MAX_SAVE_SIZE
-from ..tutorials import load_lessons
+from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .demo import DemoForm, DemoScreen, DemoSettings
 from .file_picker import FilePicker
@@ -30,6 +31,7 @@ from .settings import (
     AnyMatch,
     GameSettings,
     Settings,
+    SkyjoSettings,
     deal_query,
     dumps_session,
     game_from_query,
@@ -43,9 +45,13 @@ from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
-#: The practice game that follows the lessons: one gentle computer player, hints on.
-PRACTICE = GameSettings(players=GameSettings.kind.min_players,
-                        levels=GameSettings.kind.bot_levels[:1], practice=True, hints=True)
+#: The practice game that follows each game's lessons: one gentle computer player, hints
+#: on, whole turns taken back (Skyjo: one round).
+PRACTICE: dict[str, Settings] = {
+    "skipbo": GameSettings(players=2, levels=SKIPBO.bot_levels[:1], practice=True, hints=True),
+    "skyjo": SkyjoSettings(players=2, levels=SKYJO.bot_levels[:1], match=False, practice=True,
+                           hints=True),
+}
 
 
 def lang_from_query(query: str | None = None) -> str:
@@ -340,8 +346,10 @@ class App:
         elif progress.finished:
             text = self.tr("tutorial.finished_title")
         else:
-            text = self.tr("tutorial.lesson", number=progress.lesson + 1,
-                           total=len(load_lessons()))
+            lessons = all_lessons()
+            own = course(lessons, min(progress.lesson, len(lessons) - 1))
+            text = self.tr("tutorial.lesson", number=progress.lesson - own.start + 1,
+                           total=len(own))
         return testid(w.HTML(f'<p class="sb-home-caption">{html.escape(text)}</p>' if text
                              else ""), "lesson-place")
 
@@ -352,11 +360,16 @@ class App:
         self._show_title("tutorial.heading")
         if self.tutorial is None:
             self.tutorial = TutorialScreen(
-                self.lang, on_practice=lambda: self.start(PRACTICE), on_menu=self.show_home,
+                self.lang, on_practice=self._practice, on_menu=self.show_home,
                 on_progress=self._keep_lesson, start=self.lesson_progress)
         else:
             self.tutorial.set_lang(self.lang)
         self.body.children = [self.tutorial.widget]
+
+    def _practice(self) -> None:
+        """The practice game of the game whose lessons the learner has just finished."""
+        assert self.tutorial is not None
+        self.start(PRACTICE[self.tutorial.step.game])
 
     def learn(self) -> None:
         """The lessons of the game chosen on the home screen: where the learner left them

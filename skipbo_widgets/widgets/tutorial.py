@@ -6,7 +6,7 @@ name, and back and next stay within one game's lessons. In a step with a task
 the learner moves cards as in a game; each try is judged by
 :class:`~skipbo_widgets.tutorials.StepRun` and answered in the learner's
 language; from the second failed try on, the table lights up the move to make.
-After Skip-Bo's last lesson, "try it yourself" starts a practice game with hints.
+After a game's last lesson, "try it yourself" starts a practice game of it with hints.
 """
 
 from __future__ import annotations
@@ -381,8 +381,6 @@ class TutorialScreen:
     def _render_end(self) -> None:
         title = html.escape(self.tr("tutorial.finished_title"))
         text = html.escape(self.tr(self.step.kind.finished_key))
-        # The practice game is Skip-Bo's: after Skyjo's lessons the home screen offers Skyjo.
-        self.practice_button.layout.display = "" if self.step.game == "skipbo" else "none"
         self.end_message.value = (f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
                                   f"<h2>{title}</h2><p>{text}</p></div>")
         self.back_button.disabled = False

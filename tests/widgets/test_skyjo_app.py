@@ -385,13 +385,38 @@ def test_learn_opens_the_lessons_of_the_game_chosen() -> None:
     click(app, "learn")
     tutorial = app.tutorial
     assert tutorial is not None
-    if not any(lesson.game == "skyjo" for lesson in tutorial.lessons):
-        pytest.skip("the lesson list has no Skyjo lessons yet (branch skyjo-lessons)")
     assert tutorial.lessons[tutorial.lesson].game == "skyjo"
     click(app, "menu")
     click(app, "game-skipbo")
     click(app, "learn")
     assert tutorial.lessons[tutorial.lesson].game == "skipbo"
+
+
+def test_the_home_screen_counts_the_lessons_of_the_game_the_learner_is_in() -> None:
+    app = App("fr", animate=False)
+    click(app, "game-skyjo")
+    click(app, "learn")
+    tutorial = app.tutorial
+    assert tutorial is not None
+    first = tutorial.lesson
+    tutorial.go(first + 2, 0)
+    click(app, "menu")
+    skyjo_lessons = [x for x in tutorial.lessons if x.game == "skyjo"]
+    caption = app.body.children[0].children[2].value
+    assert html.escape(t("tutorial.lesson", "fr", number=3, total=len(skyjo_lessons))) \
+        in caption
+
+
+def test_after_the_skyjo_lessons_the_practice_game_is_skyjo() -> None:
+    app = App("nl", animate=False)
+    click(app, "game-skyjo")
+    click(app, "learn")
+    tutorial = app.tutorial
+    assert tutorial is not None
+    tutorial.practice_button.click()
+    settings = app.last_settings
+    assert isinstance(settings, SkyjoSettings) and settings.practice and settings.hints
+    assert screen_of(app).controller.kind.id == "skyjo"
 
 
 def test_the_bots_move_one_step_at_a_time_and_skip_finishes_their_turns() -> None:

@@ -124,7 +124,7 @@ def test_every_skyjo_lesson_is_done_by_clicks_in_french_to_the_end() -> None:
     assert done == [step.key for step in SKYJO_STEPS]
     end = tut.end_view.children[0].value
     assert html.escape(t("skyjo.lesson.finished", FR)) in end
-    assert tut.practice_button.layout.display == "none"  # the practice game is Skip-Bo's
+    assert tut.practice_button.layout.display != "none"  # a Skyjo practice game (the app)
     tut.restart_button.click()
     assert (tut.lesson, tut.step_index) == (FIRST, 0)
 
