@@ -74,6 +74,8 @@ def test_a_narrated_demo_is_played_to_its_end_each_move_with_its_reason(lang: st
         said = text(screen.narration.value)
         frame = ("demo.why_hint" if told.follows_hint else f"demo.own_way.{told.level}")
         assert t(frame, lang, player=step.seat, names=names) in said
+        if not told.follows_hint and told.reasons:
+            assert t("demo.own_way_reasons", lang, player=step.seat, names=names) in said
         for reason in told.reasons:
             assert text(reason_html(step.obs, reason, lang=lang, names=names)) in said
         assert screen.log.lines[-1].text.split(".")[0] in said or screen.game.is_over
