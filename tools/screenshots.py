@@ -2,8 +2,8 @@
 
 Serves notebooks/app.ipynb with Voilà, starts a game with a fixed deal number,
 asks for hints up to the whole plan, opens a lesson and makes a wrong move
-twice, plays the first turns of a Skyjo round and asks for a hint, and saves
-PNGs to docs/images/.
+twice, plays the first turns of a Skyjo game with a hint lit up, and saves PNGs
+to docs/images/.
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ from skipbo_widgets.tutorials import load_lessons
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
-#: A Skyjo deal whose first turns the screenshot shows.
-SKYJO_DEAL = "7"
 
 
 def deal() -> str:
@@ -74,21 +72,24 @@ def shoot_lesson(lang: str, out: Path) -> None:
 
 
 def shoot_skyjo(lang: str, out: Path) -> None:
-    """Skyjo with three players: two cards turned, a card drawn, the hint's second step."""
+    """Skyjo with four players: the learner's two cards turned, the bots' first turns,
+    then the hint's second step (the move in words, its place lit up on the table)."""
     with voila_server() as (url, _server), sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1440, "height": 960})
         page.goto(f"{url}?lang={lang}&game=skyjo")
         page.click('[data-testid="play"]', timeout=90_000)
-        page.click('[data-testid="players"] >> text="3"')
-        page.fill('[data-testid="seed"]', SKYJO_DEAL)
+        page.click('[data-testid="players"] >> text="4"')
+        page.fill('[data-testid="seed"]', "2026")
         page.click('[data-testid="start-game"]')
-        for _ in range(2):  # the two cards of the set-up
-            page.locator(".sj-me .sj-legal").first.click()
-            wait_until_settled(page)
-        page.wait_for_selector('[data-testid="skyjo-draw"].sj-can', timeout=60_000)
-        wait_until_settled(page, click='[data-testid="skyjo-draw"]')
-        for _ in range(2):  # a nudge, then the move lit up
+        for _ in range(2):
+            slot = page.locator(".sj-me .sj-legal").first
+            slot.wait_for(timeout=60_000)
+            name = slot.get_attribute("data-testid")
+            slot.click()
+            page.wait_for_selector(f'[data-testid="{name}"]:not(.sj-legal)')
+        page.wait_for_selector('[data-testid="skyjo-discard"].sj-can', timeout=60_000)
+        for _ in range(2):  # a nudge, then the move with its place lit up
             wait_until_settled(page, click='[data-testid="hint"]')
         page.screenshot(path=str(out / f"skyjo-{lang}.png"))
         browser.close()
@@ -102,8 +103,8 @@ def main(langs: list[str]) -> None:
         print(f"docs/images/table-{lang}.png, docs/images/hint-{lang}.png (deal {seed})")
     shoot_lesson("de", OUT)
     print("docs/images/lesson-de.png")
-    shoot_skyjo("nl", OUT)
-    print(f"docs/images/skyjo-nl.png (deal {SKYJO_DEAL})")
+    shoot_skyjo("de", OUT)
+    print("docs/images/skyjo-de.png")
 
 
 if __name__ == "__main__":

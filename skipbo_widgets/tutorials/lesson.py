@@ -177,6 +177,19 @@ def load_lessons(game: str = DEFAULT_GAME) -> tuple[Lesson, ...]:
     return lessons
 
 
+def all_lessons() -> tuple[Lesson, ...]:
+    """Every game's lessons, Skip-Bo's first (so a Skip-Bo lesson keeps its index)."""
+    return tuple(lesson for game in LESSON_GAMES for lesson in load_lessons(game))
+
+
+def course(lessons: Sequence[Lesson], index: int) -> range:
+    """The indices in ``lessons`` of the lessons of the same game as ``lessons[index]``."""
+    game = lessons[index].game
+    first = next(i for i, lesson in enumerate(lessons) if lesson.game == game)
+    last = max(i for i, lesson in enumerate(lessons) if lesson.game == game)
+    return range(first, last + 1)
+
+
 def load_lesson(path: Path) -> Lesson:
     data = json.loads(path.read_text(encoding="utf-8"))
     where = path.name

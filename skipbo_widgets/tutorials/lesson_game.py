@@ -33,3 +33,11 @@ class LessonGame:
     new_game: Callable[[Mapping[str, Any]], Any]
     #: The position of a game, as a step writes it (the inverse of ``new_game``).
     position_of: Callable[[Any], dict[str, Any]]
+    #: The message key for a wrong try that the game explains alike in every step
+    #: (a Skip-Bo discard ends the turn), or ``None``: the step's own or a general one.
+    wrong_key: Callable[[Any], str | None]
+    #: The message key that says a shown move (after a second miss), or ``None``: the
+    #: stepper says it with the game's own sentences (Skip-Bo's plan sentences).
+    show_key: Callable[[Any], str | None]
+    #: What the closing screen after the game's last lesson says.
+    finished_key: str

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from ..core.errors import SaveError
 from ..core.jsonfile import check_header, parse_json
-from .lesson import Lesson, load_lessons
+from .lesson import DEFAULT_GAME, Lesson, all_lessons
 
 PROGRESS_FORMAT = "skipbo-widgets/tutorial"
 PROGRESS_VERSION = 1
@@ -40,11 +40,14 @@ class Progress(NamedTuple):
 
 
 def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None) -> str:
-    lessons = lessons or load_lessons()
+    """``lessons``: the list ``progress`` counts in (every game's, by default)."""
+    lessons = lessons or all_lessons()
     lesson = lessons[progress.lesson]
     moves = list(progress.moves) if len(progress.moves) <= MAX_MOVES else []  # the step stays
+    # Lesson ids repeat across games ("goal"); a Skip-Bo record stays as it always was.
+    game = {} if lesson.game == DEFAULT_GAME else {"game": lesson.game}
     return json.dumps({
-        "format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "lesson": lesson.id,
+        "format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, **game, "lesson": lesson.id,
         "step": lesson.steps[progress.step].id, "moves": moves,
         "finished": progress.finished,
     }, separators=(",", ":"))
@@ -52,7 +55,7 @@ def dumps_progress(progress: Progress, lessons: tuple[Lesson, ...] | None = None
 
 def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Progress | None:
     """The progress in ``text``, or ``None`` if it is not a valid progress record."""
-    lessons = lessons or load_lessons()
+    lessons = lessons or all_lessons()
     if not isinstance(text, str):
         return None
     try:
@@ -61,8 +64,9 @@ def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Prog
     except SaveError:
         return None
     required = {"format", "version", "lesson", "step", "moves"}
-    if not required <= set(d) <= required | {"finished"}:
+    if not required <= set(d) <= required | {"finished", "game"}:
         return None
+    game = d.get("game", DEFAULT_GAME)
     finished = d.get("finished", False)
     if not isinstance(finished, bool):
         return None
@@ -72,7 +76,7 @@ def loads_progress(text: Any, lessons: tuple[Lesson, ...] | None = None) -> Prog
     if not all(isinstance(m, str) and 0 < len(m) <= 16 for m in moves):
         return None
     for i, lesson in enumerate(lessons):
-        if lesson.id == d["lesson"]:
+        if (lesson.game, lesson.id) == (game, d["lesson"]):
             for j, step in enumerate(lesson.steps):
                 if step.id == d["step"]:
                     return Progress(i, j, tuple(moves), finished)

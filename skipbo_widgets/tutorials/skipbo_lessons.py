@@ -89,6 +89,11 @@ def _position_of(game: Game) -> dict[str, Any]:
     return d
 
 
+def _wrong_key(move: Move) -> str | None:
+    return "tutorial.wrong_discard" if move.is_discard else None
+
+
 SKIPBO_LESSONS = LessonGame(
     id="skipbo", lessons=LESSON_DIR, key_prefix="tut", rule_prefix="SB-", goals=GOALS,
-    parse=Move.parse, new_game=_new_game, position_of=_position_of)
+    parse=Move.parse, new_game=_new_game, position_of=_position_of, wrong_key=_wrong_key,
+    show_key=lambda _move: None, finished_key="tutorial.finished")

@@ -113,4 +113,6 @@ def _position_of(game: Round) -> dict[str, Any]:
 
 SKYJO_LESSONS = LessonGame(
     id="skyjo", lessons=LESSON_DIR, key_prefix="skyjo.lesson", rule_prefix="SJ-",
-    goals=GOALS, parse=Move.parse, new_game=_new_game, position_of=_position_of)
+    goals=GOALS, parse=Move.parse, new_game=_new_game, position_of=_position_of,
+    wrong_key=lambda _move: None, show_key=lambda move: f"skyjo.lesson.show.{move.kind}",
+    finished_key="skyjo.lesson.finished")

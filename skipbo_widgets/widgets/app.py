@@ -280,7 +280,7 @@ class App:
         self._show_title(self._title_key)
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
                                 button_style="info"), "learn")
-        learn.on_click(lambda _b: self.show_learn())
+        learn.on_click(lambda _b: self.learn())
         play = testid(w.Button(description=self.tr("home.play"), icon="play",
                                button_style="success"), "play")
         play.on_click(lambda _b: self.show_setup())
@@ -357,6 +357,19 @@ class App:
         else:
             self.tutorial.set_lang(self.lang)
         self.body.children = [self.tutorial.widget]
+
+    def learn(self) -> None:
+        """The lessons of the game chosen on the home screen: where the learner left them
+        if that was in this game, else at the game's first lesson (when the lesson list
+        has it)."""
+        self.show_learn()
+        tutorial = self.tutorial
+        assert tutorial is not None
+        if tutorial.lessons[tutorial.lesson].game != self.game_id:
+            first = next((i for i, lesson in enumerate(tutorial.lessons)
+                          if lesson.game == self.game_id), None)
+            if first is not None:
+                tutorial.go(first, 0)
 
     def show_setup(self) -> None:
         """The new-game form of the game chosen on the home screen."""

@@ -43,9 +43,15 @@ class CardTable(anywidget.AnyWidget):
         self._handlers.append(handler)
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        request = parse_request(content)
+        request = self.parse(content)
         for handler in self._handlers:
             handler(request)
+
+
+    def parse(self, content: Any) -> dict[str, str]:
+        """A message from the browser as a request (:func:`parse_request`); another
+        game's table may turn its page's names into its own notation here."""
+        return parse_request(content)
 
 
 _FIELDS = {"move": "move", "select": "source", "target": "target", "look": "pile"}

@@ -1,10 +1,12 @@
 """The lesson stepper: a step's text and task above a live card table, back and next.
 
-Every step shows its own position (see :mod:`skipbo_widgets.tutorials`). In a
-step with a task the learner moves cards as in a game; each try is judged by
+Every step shows its own position (see :mod:`skipbo_widgets.tutorials`) on its
+game's table: the list of lessons holds every game's, each under its game's
+name, and back and next stay within one game's lessons. In a step with a task
+the learner moves cards as in a game; each try is judged by
 :class:`~skipbo_widgets.tutorials.StepRun` and answered in the learner's
 language; from the second failed try on, the table lights up the move to make.
-After the last lesson, "try it yourself" starts a practice game with hints.
+After Skip-Bo's last lesson, "try it yourself" starts a practice game with hints.
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..games import game_kind
 from ..i18n import t
-from ..skipbo.engine import Observation
-from ..tutorials import Feedback, Lesson, Step, StepRun, load_lessons
+from ..tutorials import Feedback, Lesson, Step, StepRun
+from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
-from .skipbo.table_game import explain_refusal
 from .testids import testid
 
 
@@ -35,7 +37,7 @@ class TutorialScreen:
                  start: Progress | None = None,
                  lessons: tuple[Lesson, ...] | None = None) -> None:
         self.lang = lang
-        self.lessons = lessons or load_lessons()
+        self.lessons = lessons or all_lessons()
         self._on_progress = on_progress
         self.lesson = 0
         self.step_index = 0
@@ -46,17 +48,16 @@ class TutorialScreen:
         self._solved: dict[str, tuple[str, ...]] = {}
         self._relabelling = False
 
-        self.controller = LessonController(self.run, lang=lang)
-        self.controller.on_feedback = self._judged
-        self.controller.on_idle = self._idle
-        self.table = self.controller.table
+        #: One table per game, made when a lesson of that game is first shown.
+        self._controllers: dict[str, LessonController] = {}
+        self.table_box = w.Box([], layout=w.Layout(flex="1 1 640px", min_width="0"))
+        self.feedback_box = w.HTML()
+        self.controller = self._controller_for(self.run)
         self.lesson_picker = testid(w.Dropdown(layout=w.Layout(width="auto")), "lesson-picker")
         self.lesson_picker.observe(self._picked, names="value")
         self.progress_text = testid(w.HTML(), "tutorial-progress")
         self.progress_bar = w.IntProgress(min=0, layout=w.Layout(width="100%"))
         self.text_box = testid(w.HTML(), "tutorial-text")
-        self.feedback_box = w.HTML()
-        self.controller.on_refresh = self._show_feedback
         self.quiz_box = testid(w.HBox(layout=w.Layout(flex_flow="row wrap")), "tutorial-quiz")
         self.quiz_box.add_class("sb-quiz")
         self.back_button = testid(w.Button(icon="arrow-left"), "tutorial-back")
@@ -70,7 +71,7 @@ class TutorialScreen:
         self.again_button.on_click(lambda _b: self.again())
         self.menu_button.on_click(lambda _b: on_menu())
         self.practice_button.on_click(lambda _b: on_practice())
-        self.restart_button.on_click(lambda _b: self.go(0, 0))
+        self.restart_button.on_click(lambda _b: self.go(self._course().start, 0))
         for button in (self.next_button, self.practice_button):
             button.add_class("sb-big-button")
 
@@ -83,8 +84,7 @@ class TutorialScreen:
         side = w.VBox([self.text_box, self.quiz_box, nav, self.feedback_box],
                       layout=w.Layout(flex="0 1 380px", min_width="280px"))
         side.add_class("sb-tutorial-side")
-        table_box = w.Box([self.table], layout=w.Layout(flex="1 1 640px", min_width="0"))
-        self.step_view = w.HBox([table_box, side],
+        self.step_view = w.HBox([self.table_box, side],
                                 layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.step_view.add_class("sb-tutorial-step")
         self.end_message = w.HTML()
@@ -108,6 +108,30 @@ class TutorialScreen:
     def step(self) -> Step:
         return self.lessons[self.lesson].steps[self.step_index]
 
+    @property
+    def table(self) -> Any:
+        """The card table of the step shown (each game has its own)."""
+        return self.controller.table
+
+    def _course(self) -> range:
+        """The indices of the lessons of the game of the lesson shown."""
+        return course(self.lessons, self.lesson)
+
+    def _controller_for(self, run: StepRun) -> LessonController:
+        """The table of ``run``'s game, showing ``run`` (made the first time)."""
+        controller = self._controllers.get(run.step.game)
+        if controller is None:
+            controller = LessonController(run, lang=self.lang)
+            controller.on_feedback = self._judged
+            controller.on_idle = self._idle
+            controller.on_refresh = self._show_feedback
+            self._controllers[run.step.game] = controller
+        else:
+            controller.lang = self.lang
+            controller.load(run)
+        self.table_box.children = [controller.table]
+        return controller
+
     # -- moving through the lessons ------------------------------------------
 
     def go(self, lesson: int, step: int, moves: tuple[str, ...] = ()) -> None:
@@ -120,7 +144,7 @@ class TutorialScreen:
         moves = moves or self._solved.get(self.step.key, ())
         if moves and self.run.has_task:
             self.run.replay(list(moves))
-        self.controller.load(self.run)
+        self.controller = self._controller_for(self.run)
         self._new_quiz()
         if self.run.done:
             self._mark_solved()
@@ -136,7 +160,7 @@ class TutorialScreen:
         steps = self.lessons[self.lesson].steps
         if self.step_index + 1 < len(steps):
             self.go(self.lesson, self.step_index + 1)
-        elif self.lesson + 1 < len(self.lessons):
+        elif self.lesson + 1 in self._course():
             self.go(self.lesson + 1, 0)
         else:
             self.finish()
@@ -146,7 +170,7 @@ class TutorialScreen:
             self.go(self.lesson, self.step_index)
         elif self.step_index > 0:
             self.go(self.lesson, self.step_index - 1)
-        elif self.lesson > 0:
+        elif self.lesson - 1 in self._course():
             self.go(self.lesson - 1, len(self.lessons[self.lesson - 1].steps) - 1)
 
     def again(self) -> None:
@@ -177,7 +201,7 @@ class TutorialScreen:
         elif not (self.run.has_task and self.run.done):
             self.say("tutorial.no_task")
 
-    def _judged(self, feedback: Feedback, before: Observation) -> None:
+    def _judged(self, feedback: Feedback, before: Any) -> None:
         """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
             self._mark_solved()
@@ -226,22 +250,27 @@ class TutorialScreen:
         self.quiz_box.children = buttons
         self.quiz_box.layout.display = "" if buttons else "none"
 
-    def _why(self, feedback: Feedback, before: Observation) -> str:
+    def _why(self, feedback: Feedback, before: Any) -> str:
         if feedback.error is not None:
-            why = explain_refusal(feedback.error, feedback.move, before, lang=self.lang,
-                                  names=self._names())
-        elif feedback.move is not None and feedback.move.is_discard:
-            why = self.tr("tutorial.wrong_discard")
+            why = self.controller.kind.explain(feedback.error, feedback.move, before,
+                                               lang=self.lang, names=self._names())
         else:
             task = self.step.task
             own = task is not None and task.wrong
-            why = self.tr(self.step.key + ".wrong" if own else "tutorial.wrong_play")
+            key = None if feedback.move is None else self.step.kind.wrong_key(feedback.move)
+            why = self.tr(key or (self.step.key + ".wrong" if own else "tutorial.wrong_play"))
         if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
             why = f"{self.tr('tutorial.put_back')} {why}"
         if feedback.show is None:
             return f"{why} {self.tr('tutorial.try_again')}"
-        sentence = plan_sentences(before, [feedback.show], lang=self.lang, names=self._names())[0]
-        return f"{why} {self.tr('tutorial.show_move', move=sentence)}"
+        return f"{why} {self.tr('tutorial.show_move', move=self._say_move(before, feedback.show))}"
+
+    def _say_move(self, before: Any, move: Any) -> str:
+        """The move to make, as a sentence."""
+        key = self.step.kind.show_key(move)
+        if key is not None:
+            return self.tr(key)
+        return plan_sentences(before, [move], lang=self.lang, names=self._names())[0]
 
     def say(self, key: str, kind: str = "info") -> None:
         """Show the message ``key`` (in whatever language is chosen when it shows)."""
@@ -256,14 +285,14 @@ class TutorialScreen:
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.controller.set_lang(lang)
+        for controller in self._controllers.values():
+            controller.set_lang(lang)
         self.back_button.description = self.tr("ui.back")
         self.again_button.description = self.tr("tutorial.again")
         self.menu_button.description = self.tr("game.menu")
         self.practice_button.description = self.tr("tutorial.practice")
         self.restart_button.description = self.tr("tutorial.restart")
-        self._set_picker([(f"{i + 1}. {self.tr(lesson.title_key)}", i)
-                          for i, lesson in enumerate(self.lessons)])
+        self._set_picker([(self._lesson_label(i), i) for i in range(len(self.lessons))])
         self.lesson_picker.description = self.tr("tutorial.lessons")
         self.render()
 
@@ -277,13 +306,21 @@ class TutorialScreen:
         finally:
             self._relabelling = False
 
+    def _lesson_label(self, index: int) -> str:
+        """``Skyjo \N{EN DASH} 3. Taking from the discard pile``: numbered within its game."""
+        lesson = self.lessons[index]
+        number = index - course(self.lessons, index).start + 1
+        name = game_kind(lesson.game).name
+        return f"{name} \N{EN DASH} {number}. {self.tr(lesson.title_key)}"
+
     def _names(self) -> list[str]:
         return self.controller.names
 
     def render(self) -> None:
         lessons, lesson = self.lessons, self.lessons[self.lesson]
-        total = sum(len(x.steps) for x in lessons)
-        done = sum(len(x.steps) for x in lessons[:self.lesson]) + self.step_index + 1
+        own = self._course()
+        total = sum(len(lessons[i].steps) for i in own)
+        done = sum(len(lessons[i].steps) for i in own if i < self.lesson) + self.step_index + 1
         self.progress_bar.max, self.progress_bar.value = total, total if self.finished else done
         self._set_picker()
         progress = self.tr("tutorial.finished_title") if self.finished else self.tr(
@@ -295,13 +332,12 @@ class TutorialScreen:
             return
         self.body.children = [self.step_view]
         self.text_box.value = self._text_html()
-        self.back_button.disabled = self.lesson == 0 and self.step_index == 0
+        self.back_button.disabled = self.lesson == own.start and self.step_index == 0
         self.again_button.layout.display = "" if self.step.task else "none"
         self.again_button.disabled = not self.run.moves
         last_step = self.step_index + 1 == len(lesson.steps)
         self.next_button.description = self.tr(
-            "tutorial.next_lesson" if last_step and self.lesson + 1 < len(lessons)
-            else "tutorial.next")
+            "tutorial.next_lesson" if last_step and self.lesson + 1 in own else "tutorial.next")
         solved = self.run.done or not self.run.has_task
         self.next_button.button_style = "success" if solved else ""
         self._render_quiz()
@@ -344,7 +380,9 @@ class TutorialScreen:
 
     def _render_end(self) -> None:
         title = html.escape(self.tr("tutorial.finished_title"))
-        text = html.escape(self.tr("tutorial.finished"))
+        text = html.escape(self.tr(self.step.kind.finished_key))
+        # The practice game is Skip-Bo's: after Skyjo's lessons the home screen offers Skyjo.
+        self.practice_button.layout.display = "" if self.step.game == "skipbo" else "none"
         self.end_message.value = (f'<div class="sb-box sb-box-end" data-testid="tutorial-finished">'
                                   f"<h2>{title}</h2><p>{text}</p></div>")
         self.back_button.disabled = False

@@ -81,6 +81,10 @@ def test_skyjo_on_a_phone_fits_the_screen(phone_page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for name in ("grid-0-0", "grid-0-11", "skyjo-draw", "skyjo-discard", "hint"):
         expect(page.locator(f'[data-testid="{name}"]')).to_be_visible()
+    play_round_by_clicks(page)  # and at the round's end, with the scoreboard shown
+    expect(page.locator('[data-testid="round-scores"]')).to_be_visible()
+    wait_until_settled(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     no_python_errors(page)
 
 

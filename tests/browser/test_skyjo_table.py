@@ -241,5 +241,7 @@ def test_the_round_s_end_on_the_projector_every_card_the_scores_and_the_doubling
                                                                        "Punkte", "\u00d72"]
     assert page.locator(".sj-grid .sj-back").count() == 0
     assert texts_under(page, 24) == []
+    box = page.locator('[data-testid="skyjo-table"]').bounding_box()
+    assert box["y"] + box["height"] <= 1080  # the room sees the whole table
     assert real_errors(page) == []
     page.close()

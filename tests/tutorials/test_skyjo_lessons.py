@@ -147,6 +147,13 @@ def test_every_text_exists_and_every_step_has_at_most_25_words(lang: str) -> Non
     assert long == {}
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_move_that_can_be_shown_and_the_end_have_their_words(lang: str) -> None:
+    kind = LESSONS[0].steps[0].kind
+    keys = [kind.show_key(move) for move in ALL_MOVES] + [kind.finished_key]
+    assert [key for key in keys if key is None or t(key, lang) == key] == []
+
+
 # -- the numbers in the texts are the engine's ------------------------------------
 
 def _numbers(key: str, lang: str) -> set[int]:

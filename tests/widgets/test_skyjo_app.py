@@ -376,3 +376,18 @@ def test_a_new_language_retells_the_log_hint_and_scores() -> None:
                                                   names=["x"])[:10])
     assert html.escape(t("score.skyjo.total", "fr")) in screen.score_box.value
     assert html.escape(t("score.skyjo.title_round", "fr")) in screen.score_box.value
+
+
+def test_learn_opens_the_lessons_of_the_game_chosen() -> None:
+    app = App("fr", animate=False)
+    click(app, "game-skyjo")
+    click(app, "learn")
+    tutorial = app.tutorial
+    assert tutorial is not None
+    if not any(lesson.game == "skyjo" for lesson in tutorial.lessons):
+        pytest.skip("the lesson list has no Skyjo lessons yet (branch skyjo-lessons)")
+    assert tutorial.lessons[tutorial.lesson].game == "skyjo"
+    click(app, "menu")
+    click(app, "game-skipbo")
+    click(app, "learn")
+    assert tutorial.lessons[tutorial.lesson].game == "skipbo"

@@ -3,6 +3,7 @@ refusals and answers come in the learner's language, and nothing changes on a ba
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,7 +19,9 @@ from skipbo_widgets.skyjo.engine import (
     from_position,
     place_text,
 )
+from skipbo_widgets.tutorials import StepRun, load_lessons
 from skipbo_widgets.widgets.controller import TableController
+from skipbo_widgets.widgets.lesson_table import LessonController
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
@@ -53,7 +56,6 @@ def click(c: TableController, move: Move) -> None:
         send(c, {"type": "select", "source": view["sources"]["discard"]})
     elif move.kind == "drop":
         send(c, {"type": "select", "source": view["sources"]["drop"]})
-        assert c.view["status"] == t("skyjo.table.drop_where", c.lang)
     card = c.view["players"][c.seat]["cards"][PAGE_ORDER.index(place)]
     send(c, {"type": "move", "source": move.kind, "target": card["target"]})
 
@@ -210,3 +212,41 @@ def test_a_wrong_try_in_a_lesson_flies_back_to_its_pile() -> None:
     assert SKYJO_TABLE.bounce(Move.parse("take a2"), obs) == \
         {"card": 3, "from": "grid-0-4", "to": "skyjo-discard"}
     assert SKYJO_TABLE.bounce(Move.parse("draw"), obs) is None
+
+
+SKYJO_TASKS = [step for lesson in load_lessons("skyjo") for step in lesson.steps
+               if step.task is not None]
+
+
+def lesson(step: Any) -> tuple[LessonController, list[dict[str, Any]]]:
+    """A lesson step's controller on a checked table, redrawn after every judged try
+    (the lesson screen does that in the app)."""
+    table, views = checked_table()
+    c = LessonController(StepRun(step), lang="fr", table=table)
+    c.on_feedback = lambda _feedback, _before: c.refresh()
+    return c, views
+
+
+@pytest.mark.parametrize("step", SKYJO_TASKS, ids=lambda s: s.key)
+def test_every_skyjo_lesson_task_is_done_by_clicks_on_a_checked_table(step: Any) -> None:
+    c, views = lesson(step)
+    for move in step.task.solution:
+        click(c, move)
+    assert c.run.done, step.key
+    assert views
+
+
+def test_a_wrong_try_in_a_skyjo_lesson_flies_back_between_cards_the_page_has() -> None:
+    flown = []
+    for step in SKYJO_TASKS:
+        right = step.task.solution[0]
+        for move in [m for m in step.new_game().legal_moves() if m != right]:
+            c, _ = lesson(step)  # a fresh table: a try the step takes stays on it
+            click(c, move)
+            if c.view["bounce"] is not None:
+                flown.append(c.view["bounce"])
+                break
+    assert len(flown) > 3
+    for bounce in flown:
+        assert re.fullmatch(r"grid-0-\d+|skyjo-discard", bounce["from"]), bounce
+        assert re.fullmatch(r"skyjo-(discard|drawn)", bounce["to"]), bounce

@@ -4,7 +4,9 @@ row by row, and nothing in it that the learner's seat may not see."""
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skyjo.bots import make_bot
 from skipbo_widgets.skyjo.engine import Round, Rules, from_position, place_text
+from skipbo_widgets.widgets.skyjo import table as skyjo_table
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER, band, skyjo_view
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
@@ -72,7 +75,7 @@ def test_every_view_of_a_whole_round_has_the_documented_shape(players: int, lang
             legal = {str(m) for m in game.legal_moves()}
             shown = {f"{kind} {place}" for kind, places in view["legal"].items()
                      for place in places}
-            shown |= {view["draw_move"]} - {None}
+            shown |= {view["draw_move"]} if view["can_draw"] else set()
             assert shown == legal  # only legal targets light up, and every one of them
     assert phases == {"setup", "play", "last", "over"}
 
@@ -157,6 +160,7 @@ SPOILS = [
     lambda v: v["legal"].update(swap=["a1"]),                            # swap with nothing drawn
     lambda v: v["legal"].update(take=["e9"]),                            # a place nobody shows
     lambda v: v.update(interactive=False),                               # lit while it only shows
+    lambda v: v.update(draw_move="take"),
     lambda v: v["card_faces"]["5"].update(band="purple"),
     lambda v: v["players"][0].update(visible_score=99),
     lambda v: v.update(result={"scores": []}),
@@ -189,3 +193,14 @@ def test_the_skyjo_table_refuses_malformed_messages_as_the_skipbo_table_does(con
     table.on_request(got.append)
     table._receive(table, content, [])
     assert got == [{"type": "malformed"}] == [parse_request(content)]
+
+
+def test_nothing_in_the_page_builds_a_move_or_decides_a_colour() -> None:
+    """The page sends the names the view gave it; Python makes them a move and says
+    which cards are which colour and which places are legal."""
+    script = (Path(skyjo_table.__file__).parent / "skyjo_table.js").read_text(encoding="utf-8")
+    code = "\n".join(line.split("//")[0] for line in script.splitlines())
+    for pattern in (r'"(take|swap|drop|reveal)"', r"`[a-z]+ \$\{", r"\$\{[^}]*\} \$\{",
+                    r"\"(dark-blue|light-blue|green|yellow|red)\"", r"[<>]=? ?-?\d+\) return",
+                    r'"[a-d][1-3]"'):
+        assert not re.search(pattern, code), pattern

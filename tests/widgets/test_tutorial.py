@@ -289,7 +289,7 @@ def test_switching_the_language_keeps_the_step_and_its_moves() -> None:
     app.lang_picker.value = "fr"
     assert app.tutorial is tut and tut.step.key == "tut.hand.build" and tut.run.moves
     assert t("tut.hand.build", "fr") in text(tut)
-    assert tut.lesson_picker.options[0][0] == "1. " + t("tut.goal.title", "fr")
+    assert tut.lesson_picker.options[0][0] == "Skip-Bo \N{EN DASH} 1. " + t("tut.goal.title", "fr")
 
 
 def reload_with(stored: object) -> App:

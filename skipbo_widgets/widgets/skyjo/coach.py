@@ -23,22 +23,25 @@ from typing import Any
 from ...i18n import t
 from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
-from ...skyjo.engine import Move, Observation
+from ...skyjo.engine import Move, Observation, place_text
+from ...skyjo.engine.rules import GRID, ROWS
 from ..coach import Ladder, hint_box, review_box
 
-_LETTERS = "abcd"
+#: Each place's notation (``b1``) and its number; each column's letter and its number.
+_PLACES = {place_text(p): p for p in range(GRID)}
+_COLUMNS = {text[0]: p // ROWS for text, p in _PLACES.items()}
 
 
 def place_words(place: str, lang: str) -> str:
     """A place in notation (``b1``) as the table shows it: its row and column."""
-    column, row = _LETTERS.index(place[0]), int(place[1]) - 1
+    column, row = divmod(_PLACES[place], ROWS)
     return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
 
 
 def move_words(move: Move, obs: Observation, lang: str) -> str:
     """A move as something to do, with the card it moves (seen in ``obs``, just before)."""
     card = obs.drawn if move.kind in ("swap", "drop") else obs.discard_top
-    place = "" if move.kind == "draw" else place_words(str(move).split()[1], lang)
+    place = "" if move.kind == "draw" else place_words(place_text(move.place), lang)
     return t(f"skyjo.move.{move.kind}", lang, value=card, place=place)
 
 
@@ -49,7 +52,7 @@ def reason_text(obs: Observation, reason: Reason, *, lang: str, names: Sequence[
     if isinstance(words.get("place"), str):
         words["place"] = place_words(words["place"], lang)
     if isinstance(words.get("column"), str):
-        words["column"] = _LETTERS.index(words["column"]) + 1
+        words["column"] = _COLUMNS[words["column"]] + 1
     for name in ("move", "best"):
         if isinstance(words.get(name), str):
             words[name] = move_words(Move.parse(words[name]), obs, lang)

@@ -50,9 +50,9 @@ class SkyjoPlay:
             else tr("score.skyjo.title_round")
         legend = tr("score.skyjo.legend", ender=ENDER_MARK, doubled=DOUBLED_MARK)
         total = html.escape(tr("score.skyjo.total"))
-        return (f'<table class="sb-score sb-skyjo-score" data-testid="round-scores">'
-                f"<caption>{html.escape(title)}</caption>"
-                f"<tr><th></th>{head}<th>{total}</th></tr>{''.join(rows)}</table>"
+        return (f'<div class="sb-score-scroll"><table class="sb-score sb-skyjo-score" '
+                f'data-testid="round-scores"><caption>{html.escape(title)}</caption>'
+                f"<tr><th></th>{head}<th>{total}</th></tr>{''.join(rows)}</table></div>"
                 f'<div class="sb-note">{html.escape(legend)}</div>')
 
     def end_text(self, game: Round, *, tr: Callable[..., str]) -> str:

@@ -147,10 +147,10 @@ function render({ model, el }) {
     const id = document.activeElement?.dataset?.testid || "";
     const match = /^grid-(\d+)-(\d+)$/.exec(id);
     if (!step || !match) return;
-    const next = Number(match[2]) + step;
-    if (next < 0 || next > 11) return;
+    const next = root.querySelector(`[data-testid="grid-${match[1]}-${Number(match[2]) + step}"]`);
+    if (!next) return; // the grid's edge
     ev.preventDefault();
-    root.querySelector(`[data-testid="grid-${match[1]}-${next}"]`)?.focus();
+    next.focus();
   }
 
   function center(v) {
@@ -159,9 +159,9 @@ function render({ model, el }) {
     const pile = (caption, node) => h("div", { class: "sj-pile" }, h("div", { class: "sj-caption", text: caption }), node);
     const drawPile = button({
       testid: "skyjo-draw", label: v.draw_label,
-      cls: ["sj-draw", v.draw_move ? "sj-can" : "", hinted("draw", "skyjo-draw") ? "sj-hinted" : ""].join(" "),
+      cls: ["sj-draw", v.can_draw ? "sj-can" : "", hinted(v.draw_move, "skyjo-draw") ? "sj-hinted" : ""].join(" "),
       content: [cardNode(v.draw_count ? "back" : null, v), h("span", { class: "sj-count", text: String(v.draw_count) })],
-      onclick: () => { selected = null; send({ type: "move", move: "draw" }); },
+      onclick: () => { selected = null; send({ type: "move", move: v.draw_move }); },
     });
     const dropping = selected === S().drop;
     // The drawn card dropped shows on the discard pile while a face-down card is chosen.
@@ -170,7 +170,7 @@ function render({ model, el }) {
       cls: ["sj-discard", (v.legal || {})[S().discard] && !holding ? "sj-can" : "",
         selected === S().discard || dropping ? "sj-selected" : "",
         holding && v.interactive && !dropping ? "sj-legal" : "",
-        hinted("take", "drop", "skyjo-discard") ? "sj-hinted" : ""].join(" "),
+        hinted(S().discard, S().drop, "skyjo-discard") ? "sj-hinted" : ""].join(" "),
       content: cardNode(dropping ? v.drawn : v.discard_top, v),
       onclick: clickDiscard,
       ondrop: (source) => { if (source === S().drawn) { selected = S().drop; send({ type: "select", source: selected }); } },
@@ -179,7 +179,7 @@ function render({ model, el }) {
     const drawn = button({
       testid: "skyjo-drawn", label: v.drawn_label || L.drawn || "", source: holding ? S().drawn : null,
       cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "",
-        hinted("swap", "drop", "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
+        hinted(S().drawn, S().drop, "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
       content: cardNode(dropping ? null : inHand, v),
       onclick: () => (holding ? choose(S().drawn) : send({ type: "select", source: S().drawn })),
     });

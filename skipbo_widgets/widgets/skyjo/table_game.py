@@ -7,8 +7,10 @@ why (the engine's own reason), the discard pile with the drawn card in hand asks
 for the face-down card to turn.
 
 >>> from skipbo_widgets.skyjo.engine import Move
->>> SKYJO_TABLE.parse("take-b2") == Move.parse("take b2"), SKYJO_TABLE.lit(Move.parse("drop c1"))
-(True, ('drop', 'c1'))
+>>> SKYJO_TABLE.parse("take-b2") == SKYJO_TABLE.parse("take b2") == Move("take", 4)
+True
+>>> SKYJO_TABLE.lit(Move.parse("drop c1")), SKYJO_TABLE.lit(Move.parse("reveal a2"))
+(('drop', 'c1'), ('a2',))
 """
 
 from __future__ import annotations
@@ -23,12 +25,11 @@ from ...skyjo.engine.events import Drew, Event, Replaced, Revealed
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import GRID
 from .table import SkyjoTable
-from .view import PAGE_ORDER, SOURCES, moves_by_name, skyjo_view
+from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
 
 if TYPE_CHECKING:
     from ..controller import TableController
 
-_BY_NAME = moves_by_name()
 #: A source picked up is checked with the engine as its move (a source's name is its
 #: move's kind) at one of the learner's places, so that a refusal gives the engine's reason.
 _PROBE: dict[str, Kind] = {kind: kind for kind in SOURCES.values() if kind != "reveal"}
@@ -49,8 +50,8 @@ class SkyjoTableGame:
         return game.observe(seat)
 
     def parse(self, text: str) -> Move:
-        """A move from the page's names (``take-b2``) or from the notation (``take b2``)."""
-        return _BY_NAME.get(text) or Move.parse(text)
+        """A move in notation (``take b2``), or by the page's names (``take-b2``)."""
+        return MOVES_BY_NAME.get(text) or Move.parse(text)
 
     def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
         return skyjo_view(obs, **kwargs)

@@ -26,7 +26,7 @@ from ..view import Translate
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).
 SOURCES: dict[str, Kind] = {"discard": "take", "drawn": "swap", "drop": "drop", "reveal": "reveal"}
-#: The move a click on the draw pile sends.
+#: The move a click on the draw pile sends, whenever it is clicked (a refusal says why).
 DRAW_MOVE = "draw"
 
 #: Label name in the view -> message key.
@@ -73,11 +73,10 @@ def legal_targets(obs: Observation) -> tuple[dict[str, list[str]], bool]:
     return legal, can_draw
 
 
-def moves_by_name() -> dict[str, Move]:
-    """Every move the page can name, by the request the table turns it into
-    (``take-b2``: the discard pile's source, then a place)."""
-    return {f"{kind}-{place_text(p)}": Move(kind, p)
-            for kind in SOURCES.values() for p in range(ROWS * COLUMNS)}
+#: Every move the page can name, by the request the table makes of its two names
+#: (``take-b2``: the discard pile's source, then a place).
+MOVES_BY_NAME = {f"{kind}-{place_text(p)}": Move(kind, p)
+                 for kind in SOURCES.values() for p in range(ROWS * COLUMNS)}
 
 
 def skyjo_view(
@@ -115,7 +114,8 @@ def skyjo_view(
         "interactive": interactive,
         "sources": dict(SOURCES),
         "legal": legal,
-        "draw_move": DRAW_MOVE if can_draw else None,
+        "draw_move": DRAW_MOVE,
+        "can_draw": can_draw,
         "result": result_view(obs, tr=tr, names=names),
         "labels": {name: tr(key) for name, key in LABELS.items()},
         "status": status,

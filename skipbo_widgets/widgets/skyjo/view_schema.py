@@ -35,7 +35,7 @@ _TOP = {
     "card_faces": dict, "players": list, "draw_count": int, "draw_label": str,
     "discard_top": _INT_OR_NONE, "discard_label": str, "holder": _INT_OR_NONE,
     "drawn": _INT_OR_NONE, "drawn_label": str, "interactive": bool, "sources": dict,
-    "legal": dict, "draw_move": (str, type(None)), "result": (dict, type(None)),
+    "legal": dict, "draw_move": str, "can_draw": bool, "result": (dict, type(None)),
     "labels": dict, "status": str, "status_kind": str, "highlight": list,
 }
 #: Only a lesson's table has these (as for Skip-Bo).
@@ -112,8 +112,8 @@ def _check_legal(view: dict[str, Any], targets: set[str]) -> None:
         _expect(source in sources, f"legal[{source}] (no such source)")
         _strings(legal, f"legal[{source}]")
         _expect(set(legal) <= targets, f"legal[{source}] (a place the learner has not)")
-    _expect(view["draw_move"] in (None, DRAW_MOVE), "draw_move")
-    busy = view["legal"] or view["draw_move"] is not None
+    _expect(view["draw_move"] == DRAW_MOVE, "draw_move")
+    busy = view["legal"] or view["can_draw"]
     _expect(view["interactive"] or not busy, "legal (the table only shows)")
     _expect("swap" not in view["legal"] or view["drawn"] is not None, "legal[swap]")
 

@@ -1,0 +1,68 @@
+"""Skyjo's lessons in French, in the Voilà app in a real Chromium: picked from the list,
+their tasks done by clicking the Skyjo table, a wrong try put back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skipbo_widgets.i18n import t
+from skipbo_widgets.tutorials import load_lessons
+
+from .test_app import no_python_errors
+from .test_tutorial import _wait_text, text_of
+
+Page = Any
+FR = "fr"
+PICKER = 'select[data-testid="lesson-picker"]'
+#: Skyjo's lessons follow Skip-Bo's in the list.
+SKYJO = {lesson.id: len(load_lessons()) + i for i, lesson in enumerate(load_lessons("skyjo"))}
+
+
+def tap(page: Page, *testids: str) -> None:
+    for testid in testids:
+        page.click(f'[data-testid="{testid}"]')
+
+
+def face(page: Page, testid: str) -> str:
+    """The value a card shows (its corners repeat it)."""
+    return text_of(page, testid).split()[0]
+
+
+def done(page: Page, key: str) -> None:
+    _wait_text(page, "tutorial-feedback", t(key + ".done", FR))
+
+
+def test_skyjo_lessons_in_french_are_done_by_clicking_the_skyjo_table(page: Page) -> None:
+    page.goto(f"{page.base_url}?lang={FR}")
+    page.click('[data-testid="learn"]', timeout=60_000)
+    page.wait_for_selector(PICKER)
+
+    page.select_option(PICKER, index=SKYJO["start"])
+    page.wait_for_selector('[data-testid="skyjo-table"]')
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.start.two", FR))
+    tap(page, "grid-0-0", "grid-0-11")  # the set-up: two cards turned by clicking them
+    done(page, "skyjo.lesson.start.two")
+
+    page.select_option(PICKER, index=SKYJO["take"])
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.take.swap", FR))
+    assert face(page, "grid-0-0") == "2"
+    tap(page, "skyjo-discard", "grid-0-0")  # allowed, but not the 11: put back at once
+    _wait_text(page, "tutorial-feedback", t("tutorial.put_back", FR))
+    assert t("skyjo.lesson.take.swap.wrong", FR) in text_of(page, "tutorial-feedback")
+    assert (face(page, "grid-0-0"), face(page, "skyjo-discard")) == ("2", "1")
+    tap(page, "skyjo-discard", "grid-0-5")  # the 1 where the 11 lies
+    done(page, "skyjo.lesson.take.swap")
+
+    page.select_option(PICKER, index=SKYJO["draw"])
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.draw.look", FR))
+    tap(page, "skyjo-draw")
+    done(page, "skyjo.lesson.draw.look")
+    tap(page, "tutorial-next")
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.draw.keep", FR))
+    tap(page, "skyjo-drawn", "grid-0-2")  # the drawn -1 where the 9 lies
+    done(page, "skyjo.lesson.draw.keep")
+    tap(page, "tutorial-next")
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.draw.drop", FR))
+    tap(page, "skyjo-draw", "skyjo-discard", "grid-0-1")  # draw, drop it, turn b1
+    done(page, "skyjo.lesson.draw.drop")
+    no_python_errors(page)
