@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 
@@ -11,6 +12,7 @@ from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.bots.narrate import narrate
 from skipbo_widgets.skipbo.engine import observe
+from skipbo_widgets.widgets import game_screen
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.coach import reason_html
 from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
@@ -72,6 +74,8 @@ def test_a_narrated_demo_is_played_to_its_end_each_move_with_its_reason(lang: st
         said = text(screen.narration.value)
         frame = ("demo.why_hint" if told.follows_hint else f"demo.own_way.{told.level}")
         assert t(frame, lang, player=step.seat, names=names) in said
+        if not told.follows_hint and told.reasons:
+            assert t("demo.own_way_reasons", lang, player=step.seat, names=names) in said
         for reason in told.reasons:
             assert text(reason_html(step.obs, reason, lang=lang, names=names)) in said
         assert screen.log.lines[-1].text.split(".")[0] in said or screen.game.is_over
@@ -210,3 +214,31 @@ def test_the_table_takes_no_move_outside_a_guess() -> None:
     assert not screen.controller.view["interactive"]
     screen.controller.request({"type": "move", "move": str(obs.legal_moves[0])})
     assert screen.game.state_key() == before and not screen.steps
+
+
+def test_play_goes_on_at_its_pace_in_a_kernel_and_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a kernel the demo plays on the event loop (as Voilà runs it) until paused."""
+    monkeypatch.setitem(game_screen.SPEEDS, "normal", 0.01)
+
+    async def scenario() -> tuple[int, int, int]:
+        app = App("en")  # animate=None: paced on the running loop
+        app.start_demo(SHORT)
+        screen = app.demo_screen
+        assert screen is not None
+        screen.play()
+        assert screen.play_button.description == t("demo.pause", "en")
+        while len(screen.steps) < 5:
+            await asyncio.sleep(0.01)
+        screen.pause()
+        paused = len(screen.steps)
+        await asyncio.sleep(0.1)
+        after = len(screen.steps)
+        screen.set_guess_seat(1)
+        screen.play()
+        while screen.play_button.value:
+            await asyncio.sleep(0.01)
+        return paused, after, screen.game.current if screen.controller.awaiting else -1
+
+    paused, after, waiting = asyncio.run(scenario())
+    assert paused == after >= 5  # nothing moves once paused
+    assert waiting == 1  # play stops where the class is to guess

@@ -70,6 +70,20 @@ def test_the_home_screen_offers_hot_seat_with_names_in_the_learners_language() -
     assert len(screen.controller.bots) == 1 and 3 in screen.controller.bots
 
 
+def test_demo_and_hot_seat_are_offered_for_skipbo_only() -> None:
+    def ids(widget: Any) -> set[str]:
+        found = set(getattr(widget, "_dom_classes", ()))
+        for child in getattr(widget, "children", ()):
+            found |= ids(child)
+        return found
+
+    app = App("en", animate=False)
+    assert {"sb-testid-demo", "sb-testid-hot-seat"} <= ids(app.body)
+    app.choose_game("skyjo")
+    assert "sb-testid-play" in ids(app.body)
+    assert not {"sb-testid-demo", "sb-testid-hot-seat"} & ids(app.body)
+
+
 def test_six_people_leave_no_room_for_a_bot() -> None:
     app = App("en", animate=False)
     app.show_hot_seat()
@@ -155,6 +169,14 @@ def test_a_game_of_three_people_and_a_bot_never_shows_a_hand_to_the_wrong_person
     assert {seat for screened, seat, _hand in seen if not screened} == {0, 1, 2}
     assert any(screened for screened, _seat, _hand in seen)
     assert app.store.value == ""  # a finished game is not kept
+    # everyone is named: no "you" in the log nor at the end
+    assert not any(line.text.startswith("You ") for line in screen.log.lines)
+    outcome = game.outcome
+    assert outcome is not None and len(outcome.winners) == 1
+    ended = " ".join(text(box.value) for box in screen.end_box.children
+                     if hasattr(box, "value") and isinstance(box.value, str))
+    assert ended == t("ui.game_won", "en", winner=outcome.winners, points=outcome.points,
+                      names=c.names)
 
 
 def test_whoever_is_at_the_screen_gets_hints_and_their_own_review() -> None:

@@ -47,6 +47,8 @@ class SkipBoDemo:
             parts.append(_p(t("demo.why_hint", lang, player=player, names=names)))
         else:
             parts.append(_p(t(f"demo.own_way.{told.level}", lang, player=player, names=names)))
+            if told.reasons:
+                parts.append(_p(t("demo.own_way_reasons", lang, player=player, names=names)))
         parts += [f'<div class="sb-reason">{reason_html(obs, r, lang=lang, names=names)}</div>'
                   for r in told.reasons]
         if not told.follows_hint and told.hint_plan:
