@@ -147,18 +147,28 @@ class TableController:
         """A card picked up: what was said is over."""
         self.tell(str, "info")
 
+    def checked(self, text: str) -> Any | None:
+        """The move ``text`` names if the learner may make it now, else ``None`` with
+        the reason said under the table."""
+        try:
+            move = self.kind.parse(text)
+        except NotationError as err:
+            self.tell(partial(self.explain, err), "error")
+            return None
+        try:
+            self.game.verify_move(move, by=self.seat)
+        except IllegalMove as err:
+            self.tell(partial(self.explain, err, move), "error")
+            return None
+        return move
+
     def move(self, text: str) -> bool:
         """Try the learner's move in notation; explain and change nothing if it is illegal."""
         before = self.observation()
-        try:
-            move = self.kind.parse(text)
-            events = self.game.push(move, by=self.seat)
-        except NotationError as err:
-            self.tell(partial(self.explain, err), "error")
+        move = self.checked(text)
+        if move is None:
             return False
-        except IllegalMove as err:
-            self.tell(partial(self.explain, err, move), "error")
-            return False
+        events = self.game.push(move, by=self.seat)
         self.turn_moves.append((before, move))
         if self.game.current != self.seat or self.game.is_over:
             self.finished_turn, self.turn_moves = self.turn_moves, []

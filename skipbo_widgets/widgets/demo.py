@@ -16,12 +16,10 @@ import asyncio
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Protocol
 
 import ipywidgets as w
 
-from ..core.errors import IllegalMove, NotationError
 from ..games import BOT_NAMES
 from ..i18n import t
 from .classroom_form import ClassroomForm
@@ -98,16 +96,9 @@ class DemoController(TableController):
         if not self.interactive:
             self.idle()
             return False
-        try:
-            move = self.kind.parse(text)
-            self.game.verify_move(move, by=self.seat)
-        except NotationError as err:
-            self.tell(partial(self.explain, err), "error")
-            return False
-        except IllegalMove as err:
-            self.tell(partial(self.explain, err, move), "error")
-            return False
-        self._on_guess(move)
+        move = self.checked(text)
+        if move is not None:
+            self._on_guess(move)
         return False
 
 
