@@ -1,7 +1,8 @@
 """The projector view (issue 14, item 3) at 1920 by 1080 in a real Chromium, in every
 language: every visible text at least 24 px on the home screen, the setup form, the game
-(table and side panel) and a lesson; the table at least 80 % of the screen's height;
-nothing wider than the screen. ``SKIPBO_SHOTS=DIR`` keeps a screenshot of each screen."""
+(table and side panel), a lesson, the demo and the hot seat's pass screen; the table at
+least 80 % of the screen's height; nothing wider than the screen. ``SKIPBO_SHOTS=DIR``
+keeps a screenshot of each screen."""
 
 from __future__ import annotations
 
@@ -95,3 +96,31 @@ def test_on_a_projector_every_text_is_large_and_the_table_fills_the_height(
     page.click('[data-testid="learn"]')
     page.wait_for_selector('[data-testid="tutorial-text"]')
     check_screen(page, f"{lang}-lesson")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_projector_the_demo_and_the_pass_screen_are_large_too(
+        projector_page: Page, lang: str) -> None:
+    """The two classroom modes a teacher projects: a narrated demo (its narration and
+    controls) and a hot seat's pass screen."""
+    page = projector_page
+    page.goto(f"{page.base_url}?lang={lang}&view=projector")
+    page.click('[data-testid="demo"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="demo-start"]')
+    check_screen(page, f"{lang}-demo-setup")
+    page.click('[data-testid="demo-players"] >> text="3"')
+    page.fill('[data-testid="seed"]', "7")
+    page.click('[data-testid="demo-start"]')
+    page.wait_for_selector('[data-testid="hand-card-0"]')
+    for _ in range(2):
+        page.click('[data-testid="demo-step"]')
+        page.wait_for_selector('[data-testid="demo-narration"]')
+    check_screen(page, f"{lang}-demo")
+
+    page.click('[data-testid="menu"]')
+    page.click('[data-testid="hot-seat"]')
+    page.wait_for_selector('[data-testid="hot-name-1"]')
+    check_screen(page, f"{lang}-hot-seat-setup")
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="pass-screen"]')
+    check_screen(page, f"{lang}-pass-screen")
