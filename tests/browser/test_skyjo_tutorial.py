@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from skipbo_widgets.i18n import t
 from skipbo_widgets.tutorials import load_lessons
 
@@ -65,4 +67,37 @@ def test_skyjo_lessons_in_french_are_done_by_clicking_the_skyjo_table(page: Page
     _wait_text(page, "tutorial-text", t("skyjo.lesson.draw.drop", FR))
     tap(page, "skyjo-draw", "skyjo-discard", "grid-0-1")  # draw, drop it, turn b1
     done(page, "skyjo.lesson.draw.drop")
+    no_python_errors(page)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_wrong_take_flies_back_to_the_discard_pile(page: Page, motion: str) -> None:
+    """The 1 put where the 2 lies (allowed, but not the lesson's move) is taken back: a copy
+    of it flies from the grid to the discard pile, then the table is as before; without
+    motion nothing flies."""
+    page.emulate_media(reduced_motion=motion)
+    page.goto(f"{page.base_url}?lang={FR}")
+    page.click('[data-testid="learn"]', timeout=60_000)
+    page.wait_for_selector(PICKER)
+    page.select_option(PICKER, index=SKYJO["take"])
+    _wait_text(page, "tutorial-text", t("skyjo.lesson.take.swap", FR))
+    # Every card that takes off is noted when it is added: no race with its flight's end.
+    page.evaluate("""() => { window.flown = []; new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) {
+            if (n.dataset?.testid === "bounce") {
+                const box = n.getBoundingClientRect();
+                const from = document.querySelector('[data-testid="grid-0-0"]')
+                    .getBoundingClientRect();
+                window.flown.push({ card: n.dataset.card, fromGrid: Math.abs(box.x - from.x)
+                    < from.width && Math.abs(box.y - from.y) < from.height });
+            } } }).observe(document.body, { childList: true, subtree: true }); }""")
+    tap(page, "skyjo-discard", "grid-0-0")
+    _wait_text(page, "tutorial-feedback", t("tutorial.put_back", FR))
+    page.wait_for_selector('[data-testid="skyjo-table"] [data-testid="status"].sj-error')
+    if motion == "no-preference":
+        page.wait_for_function("window.flown.length > 0")
+        page.wait_for_selector('[data-testid="bounce"]', state="detached")
+    assert page.evaluate("window.flown") == \
+        ([{"card": "1", "fromGrid": True}] if motion == "no-preference" else [])
+    assert (face(page, "grid-0-0"), face(page, "skyjo-discard")) == ("2", "1")
     no_python_errors(page)
