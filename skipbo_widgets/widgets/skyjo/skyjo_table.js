@@ -194,6 +194,9 @@ function render({ model, el }) {
     if (v.lang) root.setAttribute("lang", v.lang);
     if (!v.players) return;
     if (!v.interactive || v.scene !== lastScene) selected = null;
+    // A lesson's new table (the next step, or the step again) is no move: nothing on it
+    // turns over or flies away.
+    if (previous?.scene !== v.scene) previous = null;
     // The drawn card is in the learner's hand until it is placed or dropped.
     if (v.interactive && v.drawn != null && selected !== S().drop) selected = S().drawn;
     if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
