@@ -251,7 +251,8 @@ function render({ model, el }) {
     }
   }
 
-  // Beside the table, not in it: the next view (a bot's move a moment later) redraws the table.
+  // Beside the table, not in it: the next view (a bot's move a moment later) redraws the
+  // table. `sj-flying` marks it for the browser tests.
   function fly(from, to, card, v, { testid, ...options } = {}) {
     const start = from?.querySelector(".sj-card") || from;
     const node = cardNode(card, v, { "data-testid": testid });
