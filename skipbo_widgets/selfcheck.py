@@ -2,7 +2,7 @@
 
 ``python -m skipbo_widgets.selfcheck`` loads every lesson, looks up every
 lesson text in every language (an unknown key would come back as itself),
-finds the table's script and styles, and builds the app's home screen, the
+finds each table's script and styles, and builds the app's home screen, the
 lessons and a game headlessly. It prints one line per check and exits with
 status 1 at the first failure. Binder's ``postBuild`` runs it after installing
 the package, and ``tests/packaging`` runs it inside a virtual environment that
@@ -11,6 +11,7 @@ installed the built wheel, so a file left out of the wheel fails the tests.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,13 +40,23 @@ def _lessons() -> str:
 
 
 def _static() -> str:
-    from .widgets.table import STATIC
+    """Each table's script, whole (the shared helpers it imports put in), its styles, and
+    the app's styles."""
+    from .widgets.skyjo.table import SkyjoTable
+    from .widgets.table import STATIC, CardTable
 
-    files = sorted(STATIC.glob("*.js")) + sorted(STATIC.glob("*.css"))
-    for name in ("table.js", "table.css", "app.css"):
-        if not (STATIC / name).is_file():
-            raise RuntimeError(f"{name} missing from {STATIC}")
-    return ", ".join(path.name for path in files)
+    if not (STATIC / "app.css").is_file():
+        raise RuntimeError(f"app.css missing from {STATIC}")
+    sizes = []
+    for table in (CardTable, SkyjoTable):
+        # A script or a style sheet left out fails its table's import already.
+        script, styles = str(table._esm), str(table._css)
+        if "export default" not in script or re.search(r"^import ", script, re.MULTILINE):
+            raise RuntimeError(f"{table.__name__}'s script is not one whole module")
+        if not styles.strip():
+            raise RuntimeError(f"{table.__name__}'s styles are empty")
+        sizes.append(f"{table.__name__} (script {len(script)}, styles {len(styles)} characters)")
+    return ", ".join([*sizes, "app.css"])
 
 
 def _app() -> str:

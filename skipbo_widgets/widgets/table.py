@@ -14,6 +14,8 @@ from typing import Any, TypeGuard
 import anywidget
 import traitlets
 
+from .esm import bundle
+
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE_TEXT = 16
 
@@ -21,7 +23,7 @@ MAX_MESSAGE_TEXT = 16
 class CardTable(anywidget.AnyWidget):
     """Draws one seat's view of the table; docs/table-view.md describes its shape."""
 
-    _esm = STATIC / "table.js"
+    _esm = bundle(STATIC / "table.js")
     _css = STATIC / "table.css"
 
     view = traitlets.Dict().tag(sync=True)

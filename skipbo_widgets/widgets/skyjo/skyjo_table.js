@@ -4,6 +4,8 @@
 // faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
 // back and Python checks every request again.
 
+import { flyCard, reducedMotion } from "../static/fly.js";
+
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -16,8 +18,6 @@ function h(tag, attrs = {}, ...children) {
   for (const child of children.flat()) if (child) node.append(child);
   return node;
 }
-
-const reducedMotion = () => !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 // One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
 function cardNode(card, view, extra = {}) {
@@ -194,6 +194,9 @@ function render({ model, el }) {
     if (v.lang) root.setAttribute("lang", v.lang);
     if (!v.players) return;
     if (!v.interactive || v.scene !== lastScene) selected = null;
+    // A lesson's new table (the next step, or the step again) is no move: nothing on it
+    // turns over or flies away.
+    if (previous?.scene !== v.scene) previous = null;
     // The drawn card is in the learner's hand until it is placed or dropped.
     if (v.interactive && v.drawn != null && selected !== S().drop) selected = S().drawn;
     if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
@@ -229,41 +232,33 @@ function render({ model, el }) {
     const at = (id) => (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
     if (v.bounce && v.bounce.id !== lastBounce) {
       lastBounce = v.bounce.id;
-      const from = at(v.bounce.from), to = at(v.bounce.to);
-      if (from && to && !reducedMotion()) fly(from, to, v.bounce.card, v);
+      fly(at(v.bounce.from), at(v.bounce.to), v.bounce.card, v, { testid: "bounce" });
     }
   }
 
   // A column of three equal cards leaves for the discard pile: copies of its cards fly
-  // from where they lay onto the pile. Decoration only: without motion nothing moves.
+  // from where they lay onto the pile.
   function clearedColumns(before, v) {
-    if (reducedMotion()) return;
     const target = root.querySelector('[data-testid="skyjo-discard"]');
     for (const p of v.players) {
       const old = before.players?.[p.seat]?.cards;
-      if (!old || !target) continue;
+      if (!old) continue;
       p.cards.forEach((c, i) => {
         if (c.state !== "cleared" || old[i]?.state === "cleared") return;
         const from = root.querySelector(`[data-testid="grid-${p.seat}-${i}"]`);
-        if (from) fly(from, target, v.discard_top, v);
+        fly(from, target, v.discard_top, v, { duration: 900, fade: true });
       });
     }
   }
 
-  function fly(from, to, card, v) {
-    const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
-    const node = cardNode(card, v);
+  // Beside the table, not in it: the next view (a bot's move a moment later) redraws the
+  // table. `sj-flying` marks it for the browser tests.
+  function fly(from, to, card, v, { testid, ...options } = {}) {
+    const start = from?.querySelector(".sj-card") || from;
+    const node = cardNode(card, v, { "data-testid": testid });
     node.classList.add("sj-flying");
-    Object.assign(node.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
-    node.style.setProperty("--sj-w", `${a.width}px`);
-    // Beside the table, not in it: the next view (a bot's move a moment later) redraws the table.
-    el.append(node);
-    const origin = node.getBoundingClientRect();
-    Object.assign(node.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
-    const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
-    node.animate([{ transform: "translate(0, 0)", opacity: 1 },
-      { transform: `translate(${dx}px, ${dy}px) scale(0.8)`, opacity: 0.4 }],
-      { duration: 900, easing: "ease-in" }).finished.finally(() => node.remove());
+    if (start) node.style.setProperty("--sj-w", `${start.getBoundingClientRect().width}px`);
+    flyCard(node, start, to, el, options);
   }
 
   function onKey(ev) {

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..esm import bundle
 from ..table import CardTable, parse_request
 from .view import MOVES_BY_NAME
 
@@ -20,7 +21,7 @@ HERE = Path(__file__).parent
 class SkyjoTable(CardTable):
     """Draws one seat's view of a Skyjo round; docs/table-view.md describes its shape."""
 
-    _esm = HERE / "skyjo_table.js"
+    _esm = bundle(HERE / "skyjo_table.js")
     _css = HERE / "skyjo_table.css"
 
     def parse(self, content: Any) -> dict[str, str]:

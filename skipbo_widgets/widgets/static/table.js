@@ -4,6 +4,8 @@
 // the cards (docs/table-view.md); the page sends those names back and Python checks
 // every request again.
 
+import { flyCard } from "./fly.js";
+
 // A card's face as printed, from the view (letters in the learner's language: B for Bube).
 function face(card, view) {
   return (view.card_faces || {})[String(card)] || { text: "", corner: "", band: "" };
@@ -271,24 +273,12 @@ function render({ model, el }) {
   }
 
   // A wrong try in a lesson is taken back: a copy of the card flies from where it was put
-  // to where it came from, so the learner sees it go back. Purely decoration: without
-  // motion (or without either place on the page) nothing happens.
+  // to where it came from, so the learner sees it go back.
   function flyBack(bounce, v) {
-    const sel = (id) => (/^[a-z0-9-]+$/.test(id) ? root.querySelector(`[data-testid="${id}"]`) : null);
-    const from = sel(bounce.from), to = sel(bounce.to);
-    if (!from || !to || !from.animate || matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const a = (from.querySelector(".sb-card") || from).getBoundingClientRect();
-    const b = to.getBoundingClientRect();
+    const at = (id) => (/^[a-z0-9-]+$/.test(id) ? root.querySelector(`[data-testid="${id}"]`) : null);
+    const from = at(bounce.from);
     const card = cardNode(bounce.card, v, { "data-testid": "bounce", "aria-hidden": "true" });
-    card.classList.add("sb-flying");
-    Object.assign(card.style, { left: "0px", top: "0px", width: `${a.width}px`, height: `${a.height}px` });
-    root.append(card);
-    // Where "fixed" starts depends on the page around the table: measure it, then place the card.
-    const origin = card.getBoundingClientRect();
-    Object.assign(card.style, { left: `${a.left - origin.left}px`, top: `${a.top - origin.top}px` });
-    const dx = b.left + b.width / 2 - (a.left + a.width / 2), dy = b.top + b.height / 2 - (a.top + a.height / 2);
-    card.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${dx}px, ${dy}px)` }],
-      { duration: 600, easing: "ease-in-out" }).finished.finally(() => card.remove());
+    flyCard(card, from?.querySelector(".sb-card") || from, at(bounce.to), root);
   }
 
   function onKey(ev) {
