@@ -153,6 +153,12 @@ def test_nothing_runs_off_sideways(browser: Any, skyjo_url: str, players: int, w
     page = open_table(browser, skyjo_url, f"players={players}&lang=fr&seed=1", width, height)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert page.locator('[data-testid^="grid-"]').count() == 12 * players
+    # Each opponent's name and visible score stay inside its own frame.
+    assert page.evaluate("""() => [...document.querySelectorAll('.sj-other')].filter((p) => {
+        const frame = p.getBoundingClientRect();
+        return [...p.querySelectorAll('header > *')].some((e) => {
+            const box = e.getBoundingClientRect();
+            return box.left < frame.left || box.right > frame.right; }); }).length""") == 0
     page.close()
 
 
