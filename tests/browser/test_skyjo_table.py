@@ -139,6 +139,11 @@ def test_with_the_drawn_card_in_hand_the_discard_pile_takes_it_then_a_card_turns
     page.wait_for_selector('[data-testid="status"]')
     assert "verdeckten" in page.inner_text('[data-testid="status"]')
     assert page.locator('[data-testid^="grid-0-"].sj-legal').count() == 10  # the face-down ones
+    # A face-up card cannot be turned: said, and the drop stays chosen (not a swap now).
+    page.click('[data-testid="grid-0-0"]')
+    page.wait_for_selector('[data-testid="status"].sj-error')
+    assert page.locator('[data-testid^="grid-0-"].sj-legal').count() == 10
+    assert card(page, "skyjo-discard").get_attribute("data-card") == drawn
     page.click('[data-testid="grid-0-10"]')
     page.wait_for_selector('[data-testid="grid-0-10"] .sj-face')
     assert page.locator('[data-testid="skyjo-drawn"] .sj-face').count() == 0

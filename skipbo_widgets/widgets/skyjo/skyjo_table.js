@@ -52,7 +52,9 @@ function render({ model, el }) {
   }
 
   function move(source, place) {
-    selected = null;
+    // A drop stays chosen until it is made: a refused place (a face-up card) leaves the
+    // drawn card on the discard pile, waiting for a face-down card, not back in the hand.
+    if (source !== S().drop) selected = null;
     send({ type: "move", source, target: place });
   }
 
