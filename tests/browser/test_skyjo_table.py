@@ -248,8 +248,8 @@ def test_the_round_s_end_on_the_projector_every_card_the_scores_and_the_doubling
     page.wait_for_selector('[data-testid="skyjo-result"]')
     result = page.inner_text('[data-testid="skyjo-result"]')
     assert "Du hast die Runde beendet" in result and "doppelt" in result
-    assert page.inner_text('[data-testid="round-score-0"]').split() == ["Runde:", "132",
-                                                                       "Punkte", "\u00d72"]
+    assert page.inner_text('[data-testid="round-score-0"]').split() == [
+        "Runde:", "66", "\u00d7", "2", "=", "132", "Punkte"]
     assert page.locator(".sj-grid .sj-back").count() == 0
     assert texts_under(page, 24) == []
     box = page.locator('[data-testid="skyjo-table"]').bounding_box()

@@ -208,7 +208,8 @@ def test_the_doubled_round_is_marked_on_the_scoreboard() -> None:
         assert outcome is not None
         if outcome.doubled:
             row = screen.score_box.value.split("</tr>")[outcome.ender + 1]
-            assert "\u00d72" in row
+            score = outcome.scores[outcome.ender]
+            assert f"{score // 2}\u00d72={score}*" in row
             return
     pytest.fail("no doubled round in 40 deals")
 

@@ -103,6 +103,12 @@ def test_the_ender_s_score_is_said_doubled_only_when_it_was() -> None:
         view = view_of(game)
         assert view["result"]["doubled"] == outcome.doubled
         found[outcome.doubled] = view["result"]["doubled_label"]
+        ender = view["players"][outcome.ender]
+        if outcome.doubled:  # the sum and its double, not a score to double again
+            shown = ender["round_score"] // 2
+            assert f"{shown} × 2 = {ender['round_score']} points" in ender["round_label"]
+        else:
+            assert "×" not in ender["round_label"]
         if len(found) == 2:
             break
     assert found[True] != found[False] and "double" in found[True]

@@ -79,9 +79,13 @@ class SkyjoPlay:
 
 
 def _cell(outcome: Outcome, seat: int) -> str:
-    marks = (ENDER_MARK if seat == outcome.ender else "") + \
-        (f" {DOUBLED_MARK}" if seat == outcome.ender and outcome.doubled else "")
-    return f"{outcome.scores[seat]}{marks}"
+    """A round's score; the ender's marked, and a doubled score with its sum ("12x2=24*")."""
+    score = outcome.scores[seat]
+    if seat != outcome.ender:
+        return str(score)
+    if outcome.doubled:
+        return f"{score // 2}{DOUBLED_MARK}={score}{ENDER_MARK}"
+    return f"{score}{ENDER_MARK}"
 
 
 SKYJO_PLAY = SkyjoPlay()

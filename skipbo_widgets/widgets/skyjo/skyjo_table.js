@@ -133,7 +133,7 @@ function render({ model, el }) {
     const classes = ["sj-player", mine ? "sj-me" : "sj-other"];
     if (p.is_current) classes.push("sj-current");
     const result = v.result && p.round_label ? h("div", { class: "sj-round-score", "data-testid": `round-score-${p.seat}` },
-      p.round_label, p.is_ender && v.result.doubled ? h("span", { class: "sj-double", text: " ×2" }) : null) : null;
+      p.round_label) : null;
     return h("section", { class: classes.join(" "), "data-testid": `player-${p.seat}`, "aria-label": p.grid_label },
       h("header", {},
         h("span", { class: "sj-name", text: p.name }),

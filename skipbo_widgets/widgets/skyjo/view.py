@@ -152,8 +152,8 @@ def seat_view(obs: Observation, seat: int, *, tr: Translate,
         "visible_score": view.visible_sum,
         "score_label": tr("skyjo.table.visible_score", score=view.visible_sum),
         "round_score": None if outcome is None else outcome[seat],
-        "round_label": "" if outcome is None else tr("skyjo.table.round_score",
-                                                      score=outcome[seat]),
+        "round_label": "" if outcome is None else round_label(
+            outcome[seat], view.visible_sum, tr=tr),
         "grid_label": tr("skyjo.table.my_grid") if mine
         else tr("skyjo.table.grid", player=seat, names=names),
         "cards": cards,
@@ -208,3 +208,10 @@ def result_view(obs: Observation, *, tr: Translate,
         "label": tell("skyjo.table.ended"),
         "doubled_label": tell(key),
     }
+
+
+def round_label(score: int, shown: int, *, tr: Translate) -> str:
+    """A seat's points for the round; a doubled score says its sum too ("12 x 2 = 24")."""
+    if score != shown:
+        return tr("skyjo.table.round_score.doubled", raw=shown, score=score)
+    return tr("skyjo.table.round_score", score=score)
