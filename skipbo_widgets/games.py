@@ -27,8 +27,9 @@ from .skyjo.bots import LEVELS as SKYJO_LEVELS
 from .skyjo.engine import rules as skyjo_rules
 from .skyjo.engine import save as skyjo_save
 
-#: The computer players' names, seat by seat after the learner's (enough for 8 players).
-BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina", "Tom", "Zoe")
+#: The computer players' names, seat by seat after the learner's (enough for 8 players,
+#: and for a demo of 8 bots).
+BOT_NAMES = ("Mia", "Leo", "Emma", "Noah", "Lina", "Tom", "Zoe", "Finn")
 
 
 @dataclass(frozen=True)

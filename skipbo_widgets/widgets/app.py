@@ -297,9 +297,7 @@ class App:
                           "hot-seat")
         hot_seat.tooltip = self.tr("home.hot_seat_detail")
         hot_seat.on_click(lambda _b: self.show_hot_seat())
-        buttons: list[w.Widget] = [learn, play]
-        if self.game_id == "skipbo":  # demo and hot seat have Skip-Bo's narrator and forms
-            buttons += [demo, hot_seat]
+        buttons: list[w.Widget] = [learn, play, demo, hot_seat]
         for button in buttons:
             button.add_class("sb-big-button")
         games = []
@@ -408,7 +406,7 @@ class App:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
                 initial = self.demo_form.settings()
         self.demo_form = DemoForm(self.lang, on_start=self.start_demo, on_back=self.show_home,
-                                  initial=initial)
+                                  initial=initial, game=self.game_id)
         self.body.children = [self.demo_form.widget]
 
     def start_demo(self, settings: DemoSettings) -> None:
@@ -431,12 +429,12 @@ class App:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
         self._show_title("app.title")
-        initial = self.last_settings if isinstance(self.last_settings, GameSettings) else None
+        initial = self.last_settings
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
                 initial = self.hot_seat_form.settings()
         self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                         initial=initial)
+                                         initial=initial, game=self.game_id)
         self.body.children = [self.hot_seat_form.widget]
 
     def start(self, settings: Settings, match: AnyMatch | None = None) -> None:

@@ -7,7 +7,9 @@ teacher clicks the move the class guessed on the table, then the bot's move and
 its reason appear, with the guess graded like a turn review.
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
-:class:`DemoGame`; Skip-Bo's is :data:`~.skipbo.demo_game.SKIPBO_DEMO`.
+:class:`DemoGame` (:func:`demo_for`), its log and its end from its
+:class:`~.play.GamePlay`; Skip-Bo's is :data:`~.skipbo.demo_game.SKIPBO_DEMO`,
+Skyjo's :data:`~.skyjo.demo_game.SKYJO_DEMO`.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
-from ..games import BOT_NAMES
+from ..games import BOT_NAMES, game_kind
 from ..i18n import t
 from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import SPEEDS, _box, _running_loop
-from .log import MoveLog
-from .settings import GameSettings
+from .play import play_for
+from .settings import SETTINGS, Settings
 from .skipbo.demo_game import NOBODY, SKIPBO_DEMO
 from .testids import testid
 
@@ -52,21 +54,32 @@ class DemoGame(Protocol):
     def guess_html(self, obs: Any, guess: Any, *, lang: str, names: Sequence[str]) -> str: ...
 
 
+def demo_for(game_id: str) -> DemoGame:
+    """Demo mode's object for the game ``game_id``."""
+    from .skyjo.demo_game import SKYJO_DEMO
+
+    demos: dict[str, DemoGame] = {"skipbo": SKIPBO_DEMO, "skyjo": SKYJO_DEMO}
+    return demos[game_id]
+
+
 @dataclass(frozen=True)
 class DemoSettings:
-    """Players, each seat's bot level, and the deal number (as in a game: the same
-    number deals the same cards)."""
+    """The game, players, each seat's bot level, and the deal number (as in a game:
+    the same number deals the same cards)."""
 
     players: int = 3
     levels: tuple[str, ...] = ("medium", "strong", "advanced")
     seed: str = ""
     #: 0: the standard stock size (a test or a short lesson may ask for fewer cards).
     stock_size: int = 0
+    game: str = "skipbo"
 
-    def game_settings(self) -> GameSettings:
-        """The same deal as a game with these players (checked the same way)."""
-        return GameSettings(players=self.players, levels=self.levels[1:], seed=self.seed,
-                            stock_size=self.stock_size)
+    def game_settings(self) -> Settings:
+        """The same deal as a single game (one Skyjo round) with these players (checked
+        the same way)."""
+        sized: dict[str, Any] = {"stock_size": self.stock_size} if self.stock_size else {}
+        return SETTINGS[self.game](players=self.players, levels=self.levels[1:],
+                                   seed=self.seed, match=False, **sized)
 
 
 @dataclass(frozen=True)
@@ -106,11 +119,11 @@ class DemoScreen:
     """A game of bots told move by move; ``widget`` is what to display."""
 
     def __init__(self, settings: DemoSettings, *, lang: str, on_menu: Callable[[], None],
-                 on_new: Callable[[], None], animate: bool | None = None,
-                 demo: DemoGame = SKIPBO_DEMO) -> None:
+                 on_new: Callable[[], None], animate: bool | None = None) -> None:
         self.settings = settings
         self.lang = lang
-        self.demo = demo
+        self.demo = demo = demo_for(settings.game)
+        self.game_play = play_for(settings.game)
         self.animate = animate
         self.closed = False
         self.speed = "normal"
@@ -134,8 +147,10 @@ class DemoScreen:
         self._task: asyncio.Task[None] | None = None
         self.controller = DemoController(self.game, seat=self.game.current, lang=lang,
                                          names=self.names, on_guess=self._guessed)
-        self.log = MoveLog(me=NOBODY, lang=lang, names=self.names, faces=self.game.rules.faces)
-        self.log.rebuild(self.game.events)
+        log: Any = self.game_play.new_log(self.game, lang=lang, names=self.names)
+        log.me = NOBODY
+        log.rebuild(self.game.events)
+        self.log = log
 
         self.narration = testid(w.HTML(), "demo-narration-box")
         self.guess_box = w.HTML()
@@ -352,12 +367,8 @@ class DemoScreen:
 
     def _turn_html(self) -> str:
         game = self.game
-        outcome = game.outcome
-        if outcome is not None:
-            if outcome.is_draw:
-                return _box(self.tr("ui.game_drawn"), "end", testid="game-over")
-            key = "ui.game_won_team" if len(outcome.winners) > 1 else "ui.game_won"
-            return _box(self.tr(key, winner=outcome.winners, points=outcome.points), "end",
+        if game.is_over:
+            return _box(self.game_play.end_text(game, tr=self.tr, me=NOBODY), "end",
                         testid="game-over")
         if self.controller.awaiting:
             return _box(self.tr("demo.guess_now", player=game.current), "turn",
@@ -394,10 +405,12 @@ class DemoForm(ClassroomForm):
 
     def __init__(self, lang: str, on_start: Callable[[DemoSettings], None],
                  on_back: Callable[[], None], initial: DemoSettings | None = None,
-                 demo: DemoGame = SKIPBO_DEMO) -> None:
+                 game: str = "skipbo") -> None:
         super().__init__(lang, on_start)
-        s = initial or DemoSettings()
-        kind = GameSettings.kind
+        self.game = game
+        s = initial if initial is not None and initial.game == game else DemoSettings(game=game)
+        demo = demo_for(game)
+        kind = game_kind(game)
         self.players = testid(w.ToggleButtons(
             options=[str(n) for n in kind.players], value=str(s.players),
             description=self.tr("setup.players"),
@@ -422,6 +435,6 @@ class DemoForm(ClassroomForm):
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         n = int(self.players.value)
         settings = DemoSettings(players=n, levels=tuple(box.value for box in self.levels[:n]),
-                                seed=self.seed_of(self.seed))
+                                seed=self.seed_of(self.seed), game=self.game)
         settings.game_settings()
         return settings

@@ -6,7 +6,7 @@ to Emma") hides every hand until Emma says she is at the screen; the bots in
 between play behind it. Hints and the turn review are for whoever is playing;
 a person's review of their last turn waits for them behind the pass screen,
 since it names cards of their hand. The game is kept and saved like any other
-(:class:`~.settings.GameSettings` ``people``).
+(either game's settings with ``people``).
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import GameScreen, _box
 from .play import GamePlay
-from .settings import MAX_NAME, GameSettings, Settings
+from .settings import MAX_NAME, SETTINGS, Settings
 from .testids import testid
 
 #: What a table's view shows only to the seat it is drawn for, by game, and what it
 #: shows instead while the pass screen is up.
-PRIVATE: dict[str, dict[str, Any]] = {"skipbo": {"hand": [], "hand_sources": []}}
+PRIVATE: dict[str, dict[str, Any]] = {"skipbo": {"hand": [], "hand_sources": []},
+                                      "skyjo": {"drawn": None, "drawn_label": ""}}
 
 
 class HotSeatController(TableController):
@@ -54,10 +55,6 @@ class HotSeatController(TableController):
         return dict(PRIVATE.get(self.kind.id, {})) if self.screened else {}
 
 
-#: The end of a game said to nobody as "you": everyone at the table is named.
-NOT_YOU = {"end.you_won": "ui.game_won", "end.you_won_team": "ui.game_won_team"}
-
-
 class HotSeatPlay:
     """A game's :class:`~.play.GamePlay` with the bots after the people, and every
     seat named (the screen speaks to no single learner)."""
@@ -79,11 +76,12 @@ class HotSeatPlay:
         log.rebuild(game.events)
         return log
 
-    def end_text(self, game: Any, *, tr: Callable[..., str]) -> str:
-        return str(self._play.end_text(game, tr=lambda key, **p: tr(NOT_YOU.get(key, key), **p)))
+    def end_text(self, game: Any, *, tr: Callable[..., str], me: int = 0) -> str:
+        return self._play.end_text(game, tr=tr, me=HotSeatScreen.me)
 
-    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str]) -> str:
-        return tr("end.match_won", winner=winners)
+    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str],
+                  me: int = 0) -> str:
+        return self._play.match_won(match, winners, tr=tr, me=HotSeatScreen.me)
 
 
 def person_names(settings: Settings) -> list[str]:
@@ -93,7 +91,7 @@ def person_names(settings: Settings) -> list[str]:
 
 
 class HotSeatScreen(GameScreen):
-    """A game of :class:`GameSettings` with ``people``: seats 0… are people, then bots."""
+    """A game whose settings have ``people``: seats 0… are people, then bots."""
 
     me = -1  # the log and the end of the game speak of everyone by name
     Controller = HotSeatController
@@ -190,11 +188,13 @@ class HotSeatScreen(GameScreen):
 class HotSeatForm(ClassroomForm):
     """The people's names, the bots and the deal; ``on_start(settings)`` when submitted."""
 
-    def __init__(self, lang: str, on_start: Callable[[GameSettings], None],
-                 on_back: Callable[[], None], initial: GameSettings | None = None) -> None:
+    def __init__(self, lang: str, on_start: Callable[[Settings], None],
+                 on_back: Callable[[], None], initial: Settings | None = None,
+                 game: str = "skipbo") -> None:
         super().__init__(lang, on_start)
-        kind = GameSettings.kind
-        given = initial if initial is not None and initial.people else None
+        self.kind = kind = SETTINGS[game].kind
+        given = initial if initial is not None and initial.people \
+            and initial.kind is kind else None
         people = given.people if given else ()
         bots = len(given.levels) if given else 0
         style = {"button_width": "3.2em", "description_width": "initial"}
@@ -239,7 +239,7 @@ class HotSeatForm(ClassroomForm):
 
     def _update(self) -> None:
         people = int(self.count.value)
-        room = GameSettings.kind.max_players - people
+        room = self.kind.max_players - people
         self._updating = True  # new options reset the value: put the wanted one back
         try:
             self.bot_count.options = [str(n) for n in range(room + 1)]
@@ -249,12 +249,13 @@ class HotSeatForm(ClassroomForm):
         self.names_box.children = self.names[:people]
         self.levels_box.children = self.levels[:int(self.bot_count.value)]
 
-    def settings(self) -> GameSettings:
+    def settings(self) -> Settings:
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         people = tuple(box.value.strip() for box in self.names[:int(self.count.value)])
         levels = tuple(box.value for box in self.levels[:int(self.bot_count.value)])
-        return GameSettings(players=len(people) + len(levels), levels=levels, people=people,
-                            seed=self.seed_of(self.seed), hints=bool(self.hints.value))
+        return SETTINGS[self.kind.id](players=len(people) + len(levels), levels=levels,
+                                      people=people, seed=self.seed_of(self.seed),
+                                      hints=bool(self.hints.value))
 
     def why(self, err: GameError) -> str:
         if err.params.get("field") == "settings.people":

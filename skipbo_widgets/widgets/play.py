@@ -59,17 +59,18 @@ class GamePlay(Protocol):
         """The score panel (``whole``: a match, not a single game)."""
         ...
 
-    def end_text(self, game: Any, *, tr: Callable[..., str]) -> str:
-        """What the end of a game (a round) says."""
+    def end_text(self, game: Any, *, tr: Callable[..., str], me: int = 0) -> str:
+        """What the end of a game (a round) says, to seat ``me`` as "you" (-1: nobody)."""
         ...
 
     def winners(self, match: Any) -> list[int]:
         """The seats that won the match (or lead it)."""
         ...
 
-    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str]) -> str:
-        """That ``winners`` won the whole match, said to the learner as "you" when it
-        is them."""
+    def match_won(self, match: Any, winners: list[int], *, tr: Callable[..., str],
+                  me: int = 0) -> str:
+        """That ``winners`` won the whole match, said to seat ``me`` as "you" when it
+        is them (-1: nobody)."""
         ...
 
 

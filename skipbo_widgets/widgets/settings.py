@@ -137,7 +137,8 @@ class GameSettings(_Shared):
 class SkyjoSettings(_Shared):
     """A new Skyjo game: players, each bot's level, the doubling rule (``SJ-DOUBLE``:
     the sheet's ``always`` or the commercial ``positive``), one round or a whole game
-    to 100 (``match``), the deal number, practice and hints."""
+    to 100 (``match``), the deal number, practice and hints; at a hot-seat table the
+    people's names."""
 
     players: int = 2
     levels: tuple[str, ...] = ("medium",)
@@ -146,6 +147,7 @@ class SkyjoSettings(_Shared):
     seed: str = ""
     practice: bool = False
     hints: bool = True
+    people: tuple[str, ...] = ()
     kind: ClassVar[GameKind] = SKYJO
     switches: ClassVar[tuple[str, ...]] = ("match", "practice", "hints")
 

@@ -70,7 +70,7 @@ def test_the_home_screen_offers_hot_seat_with_names_in_the_learners_language() -
     assert len(screen.controller.bots) == 1 and 3 in screen.controller.bots
 
 
-def test_demo_and_hot_seat_are_offered_for_skipbo_only() -> None:
+def test_demo_and_hot_seat_are_offered_for_every_game() -> None:
     def ids(widget: Any) -> set[str]:
         found = set(getattr(widget, "_dom_classes", ()))
         for child in getattr(widget, "children", ()):
@@ -81,7 +81,7 @@ def test_demo_and_hot_seat_are_offered_for_skipbo_only() -> None:
     assert {"sb-testid-demo", "sb-testid-hot-seat"} <= ids(app.body)
     app.choose_game("skyjo")
     assert "sb-testid-play" in ids(app.body)
-    assert not {"sb-testid-demo", "sb-testid-hot-seat"} & ids(app.body)
+    assert {"sb-testid-demo", "sb-testid-hot-seat"} <= ids(app.body)
 
 
 def test_six_people_leave_no_room_for_a_bot() -> None:

@@ -106,9 +106,9 @@ def test_the_ender_s_score_is_said_doubled_only_when_it_was() -> None:
         ender = view["players"][outcome.ender]
         if outcome.doubled:  # the sum and its double, not a score to double again
             shown = ender["round_score"] // 2
-            assert f"{shown} × 2 = {ender['round_score']} points" in ender["round_label"]
+            assert f"{shown} \u00d7 2 = {ender['round_score']} points" in ender["round_label"]
         else:
-            assert "×" not in ender["round_label"]
+            assert "\u00d7" not in ender["round_label"]
         if len(found) == 2:
             break
     assert found[True] != found[False] and "double" in found[True]

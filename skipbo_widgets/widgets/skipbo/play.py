@@ -41,13 +41,13 @@ class SkipBoPlay:
         return (f'<table class="sb-score" data-testid="scoreboard"><caption>{title}</caption>'
                 f'{"".join(rows)}</table>')
 
-    def end_text(self, game: Game, *, tr: Callable[..., str]) -> str:
+    def end_text(self, game: Game, *, tr: Callable[..., str], me: int = 0) -> str:
         outcome = game.outcome
         if outcome is None:
             return ""
         if outcome.is_draw:
             return tr("ui.game_drawn")
-        if 0 in outcome.winners:
+        if me in outcome.winners:
             key = "end.you_won" if len(outcome.winners) == 1 else "end.you_won_team"
         else:
             key = "ui.game_won_team" if len(outcome.winners) > 1 else "ui.game_won"
@@ -56,8 +56,9 @@ class SkipBoPlay:
     def winners(self, match: Match) -> list[int]:
         return [seat for side in match.leaders for seat in match.sides[side]]
 
-    def match_won(self, match: Match, leaders: list[int], *, tr: Callable[..., str]) -> str:
-        if 0 not in leaders:
+    def match_won(self, match: Match, leaders: list[int], *, tr: Callable[..., str],
+                  me: int = 0) -> str:
+        if me not in leaders:
             return tr("end.match_won", winner=leaders)
         return tr("end.match_you_won" if len(leaders) == 1 else "end.match_team_won")
 

@@ -55,13 +55,13 @@ class SkyjoPlay:
                 f"<tr><th></th>{head}<th>{total}</th></tr>{''.join(rows)}</table></div>"
                 f'<div class="sb-note">{html.escape(legend)}</div>')
 
-    def end_text(self, game: Round, *, tr: Callable[..., str]) -> str:
+    def end_text(self, game: Round, *, tr: Callable[..., str], me: int = 0) -> str:
         outcome = game.outcome
         if outcome is None:
             return ""
         lowest = list(outcome.lowest)
         points = outcome.scores[lowest[0]]
-        if 0 in lowest:
+        if me in lowest:
             key = "end.skyjo.round_you" if len(lowest) == 1 else "end.skyjo.round_you_shared"
         else:
             key = "end.skyjo.round"
@@ -70,9 +70,10 @@ class SkyjoPlay:
     def winners(self, match: Match) -> list[int]:
         return match.leaders
 
-    def match_won(self, match: Match, leaders: list[int], *, tr: Callable[..., str]) -> str:
+    def match_won(self, match: Match, leaders: list[int], *, tr: Callable[..., str],
+                  me: int = 0) -> str:
         points = match.scores[leaders[0]]
-        if 0 not in leaders:
+        if me not in leaders:
             return tr("end.skyjo.match_won", winner=leaders, points=points)
         key = "end.skyjo.match_you_won" if len(leaders) == 1 else "end.skyjo.match_you_shared"
         return tr(key, points=points)

@@ -1,0 +1,65 @@
+"""A Skyjo bot's move told to a class, in the reason codes of the hints; and a guess at
+a move, graded like a turn review.
+
+Pure: only observations and moves go in, reason codes come out; the widgets word
+them (``explain.skyjo.<code>``, ``review.skyjo.<code>``, the hints' own texts).
+The strong bot plays the hint's move, so its move is told with the hint's
+reasons; a weaker bot's other move is told with its review (the points it gives
+away) beside the hint's move and reasons.
+
+>>> from skipbo_widgets.skyjo.bots import make_bot
+>>> from skipbo_widgets.skyjo.engine import Round
+>>> obs = Round.new(seed=5).observe(0)
+>>> told = narrate(obs, make_bot("strong").choose_move(obs), "strong")
+>>> told.follows_hint, told.reasons[0][0] is Explain.ACTION
+(True, True)
+>>> grade_guess(obs, told.move).grade
+'good'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Move, Observation
+from .explain import Explain, Reason
+from .hints import hint
+from .review import Review, review_move
+
+
+@dataclass(frozen=True)
+class Narration:
+    """One bot move told with its reasons.
+
+    ``follows_hint``: the move is the hint's (always so for the strong bot); then
+    ``reasons`` are the hint's whole ladder (the move, then why). Otherwise
+    ``reasons`` are the move's review (``lost``: the points it gives away against
+    the hint's move) and ``hint_reasons`` the hint's ladder for ``hint_move``.
+    """
+
+    seat: int
+    move: Move
+    level: str
+    follows_hint: bool
+    reasons: tuple[Reason, ...]
+    hint_move: Move
+    hint_reasons: tuple[Reason, ...]
+
+
+def narrate(obs: Observation, move: Move, level: str) -> Narration:
+    """Why the bot of ``level`` in ``obs.seat`` (to move) plays ``move``."""
+    found = hint(obs)
+    ladder = tuple(found.ladder(3))
+    if found.move == move:
+        return Narration(obs.seat, move, level, True, ladder, found.move, ladder)
+    review = review_move(obs, move)
+    # Only the loss: the review's other reasons explain the hint's move, said below it.
+    own = tuple(r for r in review.reasons if r[0] is Explain.LOST) or review.reasons
+    return Narration(obs.seat, move, level, False, own, found.move, ladder)
+
+
+def grade_guess(obs: Observation, guess: Move) -> Review:
+    """The guess ``guess`` (a legal move from ``obs``) graded like a turn review: the
+    expected points it gives away against the best move, and why (``good``, ``lost``
+    and the best move's reasons)."""
+    return review_move(obs, guess)

@@ -1,0 +1,111 @@
+"""Skyjo's demo mode and hot seat in a real headless Chromium: a narrated demo round
+stepped, stepped back and jumped to its end; a two-person hot seat passing the screen,
+where the page never shows a drawn card behind the pass screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skipbo_widgets.devtools import wait_until_settled
+from skipbo_widgets.skyjo.bots import hint
+from skipbo_widgets.skyjo.engine import Move
+from skipbo_widgets.widgets.demo import DemoForm, DemoScreen
+from skipbo_widgets.widgets.settings import SkyjoSettings
+from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
+
+from .test_classroom_modes import narrated_move, no_python_errors
+
+Page = Any
+
+#: Set in the page: true once a drawn card's face (or a hint) was in the page while the
+#: pass screen was.
+WATCH_DRAWN = """() => {
+  window.sbDrawnBehindPass = false;
+  const look = () => {
+    if (!document.querySelector('[data-testid="pass-screen"]')) return;
+    const card = document.querySelector('[data-testid="skyjo-drawn"] [data-card]');
+    if ((card && !["back", "null", ""].includes(card.dataset.card))
+        || document.querySelector('[data-testid="hint-box"]')) window.sbDrawnBehindPass = true;
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true,
+                                                      attributes: true});
+}"""
+
+
+def test_a_skyjo_demo_stepped_back_and_jumped_to_its_end(page: Page) -> None:
+    page.goto(f"{page.base_url}?lang=de&game=skyjo")
+    page.click('[data-testid="demo"]', timeout=60_000)
+    page.click('[data-testid="demo-players"] >> text="3"')
+    page.fill('[data-testid="seed"]', "7")
+    page.click('[data-testid="demo-start"]')
+    page.wait_for_selector('[data-testid="grid-2-11"]')
+    moves = []
+    for _ in range(3):
+        before = page.inner_text('[data-testid="demo-narration-box"]')
+        page.click('[data-testid="demo-step"]')
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-testid=\"demo-narration\"]')"
+            " && document.querySelector('[data-testid=\"demo-narration-box\"]').innerText"
+            " !== before", arg=before)
+        narration = page.inner_text('[data-testid="demo-narration"]')
+        assert "Warum?" in narration or "spielt auf der Stufe" in narration
+        moves.append(narrated_move(page))
+    page.click('[data-testid="demo-back"]')
+    page.wait_for_function("(m) => document.querySelector('[data-testid=\"demo-narration\"]')"
+                           ".dataset.move === m", arg=moves[1])
+    page.click('[data-testid="demo-end"]')
+    over = page.wait_for_selector('[data-testid="game-over"]', timeout=60_000)
+    # The same demo in Python (the form's own defaults): Skyjo's bots draw on no chance.
+    form = DemoForm("de", on_start=lambda _s: None, on_back=lambda: None, game="skyjo")
+    form.players.value = "3"
+    form.seed.value = "7"
+    same = DemoScreen(form.settings(), lang="de", on_menu=lambda: None, on_new=lambda: None,
+                      animate=False)
+    same.end()
+    assert same.game.is_over and over.inner_text().strip() in same.turn_info.value
+    no_python_errors(page)
+
+
+def click_move(page: Page, move: Move, seat: int) -> None:
+    """Make ``move`` on the table by clicks, as a person would."""
+    first = {"draw": '[data-testid="skyjo-draw"]', "take": '[data-testid="skyjo-discard"]',
+             "swap": '[data-testid="skyjo-drawn"]', "drop": '[data-testid="skyjo-discard"]',
+             "reveal": None}[move.kind]
+    if first is not None:
+        wait_until_settled(page, first)
+    if move.kind != "draw":
+        wait_until_settled(page, f'[data-testid="grid-{seat}-{PAGE_ORDER.index(move.place)}"]')
+
+
+def test_a_two_person_skyjo_hot_seat_passes_the_screen(page: Page) -> None:
+    people = ("Anna", "Ben")
+    page.goto(f"{page.base_url}?lang=nl&game=skyjo")
+    page.click('[data-testid="hot-seat"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="hot-name-1"]')
+    for i, name in enumerate(people):
+        page.fill(f'[data-testid="hot-name-{i}"]', name)
+    page.fill('[data-testid="seed"]', "11")
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="pass-screen"]')
+    page.evaluate(WATCH_DRAWN)
+    # The same deal in Python, to play each person's turn as the hint says.
+    game = SkyjoSettings(players=2, levels=(), people=people, seed="11").new_match().game
+    drawn_shown = 0
+    for _turn in range(8):
+        who = game.current
+        screen = page.wait_for_selector('[data-testid="pass-screen"]')
+        assert people[who] in screen.inner_text()
+        page.click('[data-testid="pass-ready"]')
+        page.wait_for_selector(f'[data-testid="grid-{who}-11"]')
+        assert page.query_selector('[data-testid="pass-screen"]') is None
+        while game.current == who and not game.is_over:
+            move = hint(game.observe(who)).move
+            click_move(page, move, who)
+            game.push(move, by=who)
+            if game.drawn is not None:  # the person to move sees the card they drew
+                page.wait_for_selector(
+                    f'[data-testid="skyjo-drawn"] [data-card="{game.drawn}"]')
+                drawn_shown += 1
+        assert not page.evaluate("() => window.sbDrawnBehindPass")
+    assert drawn_shown > 0
+    no_python_errors(page)
