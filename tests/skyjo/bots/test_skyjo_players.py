@@ -7,6 +7,7 @@ import random
 import pytest
 
 from skipbo_widgets.skyjo.bots import LEVELS, make_bot, play_match
+from skipbo_widgets.skyjo.bots.players import LONG_ROUND
 from skipbo_widgets.skyjo.engine import Round, Rules, from_position
 
 
@@ -65,3 +66,17 @@ def test_bots_play_whole_games_with_legal_moves_setup_included(level: str) -> No
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="levels"):
         make_bot("grandmaster")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (2, 17), (4, 6), (8, 14)])
+def test_strong_bots_alone_end_every_round(players: int, seed: int) -> None:
+    """Strong bots could pass the same cards round for ever (3 players, seed 1: each
+    took the other's 4 or 5 for a column); past LONG_ROUND turns each they turn cards.
+    Each of these deals went on past LONG_ROUND turns per player before the fix."""
+    game = Round.new(Rules(players=players), seed=seed)
+    bots = [make_bot("strong") for _ in range(players)]
+    for _ in range((LONG_ROUND + 14) * players * 2):
+        if game.is_over:
+            break
+        game.push(bots[game.current].choose_move(game.observe(game.current)), by=game.current)
+    assert game.is_over
