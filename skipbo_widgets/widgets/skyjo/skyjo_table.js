@@ -4,20 +4,7 @@
 // faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
 // back and Python checks every request again.
 
-import { flyCard, reducedMotion } from "../static/fly.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
-}
+import { flyCard, h, reducedMotion } from "../static/fly.js";
 
 // One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
 function cardNode(card, view, extra = {}) {

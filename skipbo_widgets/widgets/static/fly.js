@@ -2,6 +2,20 @@
 // "./fly.js" names nothing, so Python puts this file in place of a table's import line
 // (widgets/esm.py) and drops its `export`s.
 
+// An element: `attrs` sets its class, text, listeners (`onclick`) and attributes.
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
 export const reducedMotion = () => !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 // A copy of a card (`card`, a new node) flies from element `from` to element `to`, then

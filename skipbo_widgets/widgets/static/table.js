@@ -4,24 +4,11 @@
 // the cards (docs/table-view.md); the page sends those names back and Python checks
 // every request again.
 
-import { flyCard } from "./fly.js";
+import { flyCard, h } from "./fly.js";
 
 // A card's face as printed, from the view (letters in the learner's language: B for Bube).
 function face(card, view) {
   return (view.card_faces || {})[String(card)] || { text: "", corner: "", band: "" };
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) if (child) node.append(child);
-  return node;
 }
 
 // One card face. `card` is null for an empty slot, "back" for a face-down card.
