@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..i18n import t
 from ..skipbo.bots import Explain, Hint, Reason, Review, hint, review_turn
@@ -144,3 +144,21 @@ def review_box(grade: str, reasons: Sequence[str], *, lang: str) -> str:
     body = "".join(f"<li>{reason}</li>" for reason in reasons)
     return (f'<div class="sb-box sb-box-review-{grade}" data-testid="review" '
             f'data-grade="{grade}"><b>{title}</b><ul>{body}</ul></div>')
+
+
+def narration_box(told: Any, parts: Sequence[str]) -> str:
+    """A demo move told (HTML ``parts``), with its move, reason codes and whether it was
+    the hint's move on the box for the page and the tests."""
+    codes = " ".join(code.value for code, _ in told.reasons)
+    return (f'<div class="sb-box sb-box-narration" data-testid="demo-narration" '
+            f'data-move="{html.escape(str(told.move))}" data-reasons="{codes}" '
+            f'data-follows-hint="{str(told.follows_hint).lower()}">{"".join(parts)}</div>')
+
+
+def guess_box(grade: str, title: str, reasons: Sequence[str], *, lang: str) -> str:
+    """The class's guess in a demo, graded like a turn review (``reasons``: HTML)."""
+    body = "".join(f"<li>{reason}</li>" for reason in reasons)
+    return (f'<div class="sb-box sb-box-review-{grade}" '
+            f'data-testid="demo-guess-result" data-grade="{grade}">'
+            f"<div>{html.escape(title)}</div><b>{html.escape(t(f'review.{grade}', lang))}</b>"
+            f"<ul>{body}</ul></div>")

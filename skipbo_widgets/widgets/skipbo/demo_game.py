@@ -15,7 +15,7 @@ from ...skipbo.bots import LEVELS, make_bot
 from ...skipbo.bots.narrate import Narration, grade_guess, narrate
 from ...skipbo.engine import Move, Observation
 from ...skipbo.engine.events import Event
-from ..coach import plan_sentences, reason_html
+from ..coach import guess_box, narration_box, plan_sentences, reason_html
 from ..log import describe
 
 #: Nobody is "you" in a demo: every seat is a bot, told of by name.
@@ -56,23 +56,16 @@ class SkipBoDemo:
                             plan_sentences(obs, told.hint_plan, lang=lang, names=names))
             parts.append(_p(t("demo.hint_plan", lang, player=player, names=names))
                          + f"<ol>{items}</ol>")
-        codes = " ".join(code.value for code, _ in told.reasons)
-        return (f'<div class="sb-box sb-box-narration" data-testid="demo-narration" '
-                f'data-move="{html.escape(str(told.move))}" data-reasons="{codes}" '
-                f'data-follows-hint="{str(told.follows_hint).lower()}">{"".join(parts)}</div>')
+        return narration_box(told, parts)
 
     def guess_html(self, obs: Observation, guess: Move, *, lang: str,
                    names: Sequence[str]) -> str:
         """The class's guess graded like a turn review: a grade and the review's reasons."""
         review = grade_guess(obs, guess)
         said = plan_sentences(obs, [guess], lang=lang, names=names)[0]
-        title = t("demo.guess_was", lang, move=said)
-        grade = t(f"review.{review.grade}", lang)
-        body = "".join(f"<li>{reason_html(obs, r, lang=lang, names=names)}</li>"
-                       for r in review.reasons)
-        return (f'<div class="sb-box sb-box-review-{review.grade}" '
-                f'data-testid="demo-guess-result" data-grade="{review.grade}">'
-                f"<div>{html.escape(title)}</div><b>{html.escape(grade)}</b><ul>{body}</ul></div>")
+        return guess_box(review.grade, t("demo.guess_was", lang, move=said),
+                         [reason_html(obs, r, lang=lang, names=names) for r in review.reasons],
+                         lang=lang)
 
 
 def _p(text: str) -> str:

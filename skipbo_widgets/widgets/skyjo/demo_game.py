@@ -19,6 +19,7 @@ from ...skyjo.bots.explain import Explain
 from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
 from ...skyjo.engine.events import Event
+from ..coach import guess_box, narration_box
 from .coach import move_words, reason_text
 from .log import describe
 
@@ -59,22 +60,16 @@ class SkyjoDemo:
                                ("demo.skyjo.hint_move", told.hint_reasons)):
                 parts.append(_p(t(key, lang, player=player, names=names)))
                 parts += reasons(found)
-        codes = " ".join(code.value for code, _ in told.reasons)
-        return (f'<div class="sb-box sb-box-narration" data-testid="demo-narration" '
-                f'data-move="{html.escape(str(told.move))}" data-reasons="{codes}" '
-                f'data-follows-hint="{str(told.follows_hint).lower()}">{"".join(parts)}</div>')
+        return narration_box(told, parts)
 
     def guess_html(self, obs: Observation, guess: Move, *, lang: str,
                    names: Sequence[str]) -> str:
         """The class's guess graded like a turn review: a grade and the review's reasons."""
         review = grade_guess(obs, guess)
-        title = t("demo.guess_was", lang, move=move_words(guess, obs, lang))
-        grade = t(f"review.{review.grade}", lang)
-        body = "".join(f"<li>{_words(obs, r, lang, names)}</li>" for r in review.reasons
-                       if r[0] is not Explain.GOOD)  # the grade says so
-        return (f'<div class="sb-box sb-box-review-{review.grade}" '
-                f'data-testid="demo-guess-result" data-grade="{review.grade}">'
-                f"<div>{html.escape(title)}</div><b>{html.escape(grade)}</b><ul>{body}</ul></div>")
+        return guess_box(review.grade, t("demo.guess_was", lang, move=move_words(guess, obs, lang)),
+                         [_words(obs, r, lang, names) for r in review.reasons
+                          if r[0] is not Explain.GOOD],  # the grade says so
+                         lang=lang)
 
 
 def _words(obs: Observation, reason: Any, lang: str, names: Sequence[str]) -> str:
