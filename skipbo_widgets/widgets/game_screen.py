@@ -272,13 +272,19 @@ class GameScreen:
         self.end_box.children = self._end_children() if game.is_over else ()
 
     def _turn_box(self) -> str:
-        """Whose turn it is, said to the learner as "your turn" when it is theirs."""
+        """Whose turn it is, said to the learner as "your turn" when it is theirs; a table
+        that says more (Skyjo: "turn two of your cards", the last turns) says it here too,
+        where a phone keeps it in sight."""
         c = self.controller
         if c.game.is_over:
             return ""
+        kind = "turn" if c.my_turn else "wait"
+        phase = c.view.get("phase_label")
+        if phase:
+            return _box(phase, kind)
         if c.my_turn:
-            return _box(self.tr("ui.your_turn"), "turn")
-        return _box(self.tr("ui.player_turn", player=c.game.current), "wait")
+            return _box(self.tr("ui.your_turn"), kind)
+        return _box(self.tr("ui.player_turn", player=c.game.current), kind)
 
     def _log_html(self) -> str:
         lines = self.log.lines[-40:]

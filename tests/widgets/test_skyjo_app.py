@@ -443,3 +443,11 @@ def test_the_bots_move_one_step_at_a_time_and_skip_finishes_their_turns() -> Non
 
     counts, back = asyncio.run(scenario())
     assert counts[0] == counts[1] < counts[2] and back
+
+
+def test_the_turn_box_says_what_the_skyjo_table_says_turn_two_cards_first() -> None:
+    app = skyjo_app("de", players=3, levels=("medium", "medium"), seed="4")
+    screen = screen_of(app)
+    c = screen.controller
+    assert c.game.phase == "setup" and c.my_turn
+    assert html.escape(t("skyjo.table.phase.setup.you", "de")) in screen.turn_info.value
