@@ -1,5 +1,6 @@
 """Skyjo in the app, in a real Voilà and Chromium: chosen on the home screen, a whole round
-played by clicking to its end with the scores shown, a phone, and 8 players at 1280 px."""
+played by clicking to its end with the scores shown, a phone, 8 players at 1280 px and on a
+projector."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from skipbo_widgets.i18n import t
 
 from .conftest import PHONE
 from .test_app import no_python_errors
+from .test_projector import MIN_PX, TEXTS
 
 Page = Any
 EN = "en"
@@ -99,5 +101,29 @@ def test_eight_players_fit_a_1280_pixel_screen(browser: Any, voila_url: str) -> 
         wait_until_settled(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
         assert page.locator('[data-testid^="player-"]').count() == 8
+    finally:
+        context.close()
+
+
+def test_eight_players_on_a_projector_the_whole_table_on_the_screen(
+        browser: Any, voila_url: str) -> None:
+    """Two rows of opponents: the learner's grid gives way so that the room sees it all,
+    and no text is under 24 px."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.base_url = voila_url
+    page.errors = []
+    try:
+        page.goto(f"{voila_url}?lang=nl&game=skyjo&view=projector")
+        page.click('[data-testid="play"]', timeout=60_000)
+        page.click('[data-testid="players"] >> text="8"')
+        page.fill('[data-testid="seed"]', "7")
+        page.click('[data-testid="start-game"]')
+        page.wait_for_selector('[data-testid="grid-7-11"]')
+        wait_until_settled(page)
+        box = page.locator('[data-testid="skyjo-table"]').bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 1080, box
+        found = page.evaluate(TEXTS, MIN_PX)
+        assert found["small"] == [] and found["wide"] == [], found
     finally:
         context.close()

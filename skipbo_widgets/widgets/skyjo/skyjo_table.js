@@ -193,6 +193,8 @@ function render({ model, el }) {
     root.classList.toggle("sj-waiting", !v.interactive);
     const others = v.players.filter((p) => !p.is_me);
     root.style.setProperty("--sj-others", String(others.length));
+    // Five opponents or more take two rows on a projector: the learner's grid gives way.
+    root.classList.toggle("sj-crowded", others.length >= 5);
 
     root.append(
       h("div", { class: `sj-phase sj-phase-${v.phase}`, "data-testid": "skyjo-phase", role: "status", text: v.phase_label }),
