@@ -66,7 +66,11 @@ def test_skyjo_lessons_in_french_are_done_by_clicking_the_skyjo_table(page: Page
     done(page, "skyjo.lesson.draw.keep")
     tap(page, "tutorial-next")
     _wait_text(page, "tutorial-text", t("skyjo.lesson.draw.drop", FR))
-    tap(page, "skyjo-draw", "skyjo-discard", "grid-0-1")  # draw, drop it, turn b1
+    tap(page, "skyjo-draw")
+    # Only with the drawn card in sight does a click on the discard pile drop it (before,
+    # it would pick up the discard pile's card): wait for it, as a learner does.
+    page.wait_for_selector('[data-testid="skyjo-drawn"] .sj-face')
+    tap(page, "skyjo-discard", "grid-0-1")  # drop it, turn b1
     done(page, "skyjo.lesson.draw.drop")
     no_python_errors(page)
 
