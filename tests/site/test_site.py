@@ -90,7 +90,10 @@ def test_the_home_screen_comes_in_the_language_of_the_address(page: Page,
     open_app(page, site_url)
     # The kernel cannot see the address: the page hands ?lang=fr over to Python.
     page.wait_for_selector('.sb-app[lang="fr"]')
-    assert text_of(page, "play") == t("home.play", FR)
+    # The root says its language at once; the home screen's new buttons follow it.
+    page.wait_for_function(
+        "text => document.querySelector('[data-testid=\"play\"]')?.innerText.trim() === text",
+        arg=t("home.play", FR))
     assert text_of(page, "learn") == t("home.learn", FR)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
