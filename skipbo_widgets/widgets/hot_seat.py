@@ -27,11 +27,6 @@ from .play import GamePlay
 from .settings import MAX_NAME, SETTINGS, Settings
 from .testids import testid
 
-#: What a table's view shows only to the seat it is drawn for, by game, and what it
-#: shows instead while the pass screen is up.
-PRIVATE: dict[str, dict[str, Any]] = {"skipbo": {"hand": [], "hand_sources": []},
-                                      "skyjo": {"drawn": None, "drawn_label": ""}}
-
 
 class HotSeatController(TableController):
     """The table of a hot-seat game: while ``screened``, no hand and no move."""
@@ -52,7 +47,7 @@ class HotSeatController(TableController):
         return not self.screened and super().can_undo()
 
     def view_extras(self) -> dict[str, Any]:
-        return dict(PRIVATE.get(self.kind.id, {})) if self.screened else {}
+        return self.kind.private if self.screened else {}
 
 
 class HotSeatPlay:

@@ -37,6 +37,12 @@ class TableGame(Protocol):
     #: The game's id (``skipbo``, ``skyjo``), as in :mod:`skipbo_widgets.games`.
     id: str
 
+    @property
+    def private(self) -> dict[str, Any]:
+        """The view's keys that only the seat it is drawn for may see, with what stands
+        for them while nobody's hand may show (a hot seat's pass screen)."""
+        ...
+
     def plays(self, game: Any) -> bool:
         """True if ``game`` is a state of this game."""
         ...
