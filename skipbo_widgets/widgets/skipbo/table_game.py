@@ -32,10 +32,10 @@ class SkipBoTable:
     """The Skip-Bo table: :class:`~..table.CardTable` and :func:`~..view.table_view`."""
 
     id = "skipbo"
+
     @property
     def private(self) -> dict[str, Any]:
         return {"hand": [], "hand_sources": []}
-
 
     def plays(self, game: Any) -> bool:
         return isinstance(game, Game)

@@ -39,10 +39,10 @@ class SkyjoTableGame:
     """The Skyjo table: :class:`~.table.SkyjoTable` and :func:`~.view.skyjo_view`."""
 
     id = "skyjo"
+
     @property
     def private(self) -> dict[str, Any]:
         return {"drawn": None, "drawn_label": ""}
-
 
     def plays(self, game: Any) -> bool:
         return isinstance(game, Round)
