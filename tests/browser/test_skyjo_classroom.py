@@ -4,13 +4,17 @@ where the page never shows a drawn card behind the pass screen."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from skipbo_widgets.devtools import wait_until_settled
+from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import hint
 from skipbo_widgets.skyjo.engine import Move
 from skipbo_widgets.widgets.demo import DemoForm, DemoScreen
 from skipbo_widgets.widgets.settings import SkyjoSettings
+from skipbo_widgets.widgets.skyjo.coach import move_words
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 
 from .test_classroom_modes import narrated_move, no_python_errors
@@ -108,4 +112,62 @@ def test_a_two_person_skyjo_hot_seat_passes_the_screen(page: Page) -> None:
                 drawn_shown += 1
         assert not page.evaluate("() => window.sbDrawnBehindPass")
     assert drawn_shown > 0
+    no_python_errors(page)
+
+
+def test_a_skyjo_guess_is_a_whole_turn_the_draw_then_where_the_card_goes(page: Page) -> None:
+    page.goto(f"{page.base_url}?lang=de&game=skyjo")
+    page.click('[data-testid="demo"]', timeout=60_000)
+    page.click('[data-testid="demo-players"] >> text="3"')
+    page.fill('[data-testid="seed"]', "7")
+    page.click('[data-testid="demo-start"]')
+    page.wait_for_selector('[data-testid="grid-2-11"]')
+    # The same demo in Python: past the set-up, then the class guesses the seat to move.
+    form = DemoForm("de", on_start=lambda _s: None, on_back=lambda: None, game="skyjo")
+    form.players.value = "3"
+    form.seed.value = "7"
+    twin = DemoScreen(form.settings(), lang="de", on_menu=lambda: None, on_new=lambda: None,
+                      animate=False)
+    while twin.game.phase == "setup":
+        twin.step()
+        before = page.inner_text('[data-testid="demo-narration-box"]')
+        page.click('[data-testid="demo-step"]')
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-testid=\"demo-narration-box\"]')"
+            ".innerText !== before", arg=before)
+    seat, names = twin.game.current, twin.names
+    phase = page.inner_text('[data-testid="skyjo-phase"]').strip()
+    assert phase == t("ui.player_turn", "de", player=seat, names=names)  # not "Du bist dran"
+    twin.set_guess_seat(seat)
+    twin.step()
+    page.select_option('select[data-testid="demo-guess"]', label=names[seat])
+    wait_until_settled(page, '[data-testid="demo-step"]')
+    page.wait_for_selector('[data-testid="demo-guess-now"]')
+    assert twin.controller.awaiting
+    # the draw: the card on the table, and the class asked where it goes
+    twin.controller.request({"type": "move", "move": "draw"})
+    drawn = twin.game.drawn
+    wait_until_settled(page, '[data-testid="skyjo-draw"]')
+    page.wait_for_selector(f'[data-testid="skyjo-drawn"] [data-card="{drawn}"]')
+    prompt = t("demo.skyjo.guess_place", "de", player=seat, names=names)
+    assert prompt in page.inner_text('[data-testid="demo-guess-now"]')
+    assert page.query_selector('[data-testid="demo-guess-result"]') is None
+    shots = os.environ.get("SKIPBO_SHOTS")
+    if shots:
+        page.screenshot(path=str(Path(shots, "skyjo-demo-guess-place.png")), full_page=True)
+    assert page.get_attribute('[data-testid="skyjo-drawn"]', "aria-label") == t(
+        "demo.skyjo.drawn", "de", player=seat, value=drawn, names=names)
+    # where it goes: then the bot's move, and the whole turn graded
+    place = hint(twin.game.observe(seat)).move
+    twin.controller.request({"type": "move", "move": str(place)})
+    click_move(page, place, seat)
+    result = page.wait_for_selector('[data-testid="demo-guess-result"]')
+    assert twin.guess is not None and len(twin.guess) == 2
+    grade = twin.guess_box.value.split('data-grade="')[1].split('"')[0]
+    assert result.get_attribute("data-grade") == grade
+    assert t("demo.guess_was", "de", move=move_words(place, twin.guess[1][0], "de")) \
+        in result.inner_text()
+    assert narrated_move(page) == str(twin.steps[-1].move)
+    if shots:
+        page.screenshot(path=str(Path(shots, "skyjo-demo-guess-graded.png")), full_page=True)
     no_python_errors(page)
