@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import hint
@@ -171,3 +173,42 @@ def test_a_skyjo_guess_is_a_whole_turn_the_draw_then_where_the_card_goes(page: P
     if shots:
         page.screenshot(path=str(Path(shots, "skyjo-demo-guess-graded.png")), full_page=True)
     no_python_errors(page)
+
+
+#: Each opponent on the table: its frame's, header's, name's, score's and grid's top.
+OPPONENT_TOPS = """() => [...document.querySelectorAll('.sj-other')].map((p) => {
+  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+  return {id: p.dataset.testid, frame: p.getBoundingClientRect().top, name: top('.sj-name'),
+          score: top('.sj-score'), grid: top('.sj-grid')};
+})"""
+
+
+@pytest.mark.parametrize(("lang", "players"), [("de", "4"), ("fr", "8"), ("nl", "6")])
+def test_on_a_projector_the_demos_opponents_line_up(
+        browser: Any, voila_url: str, lang: str, players: str) -> None:
+    """Every opponent in a row has its name, its visible score and its cards at the same
+    height, though one name with its score needs two lines where another needs one."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang={lang}&game=skyjo&view=projector")
+        page.click('[data-testid="demo"]', timeout=60_000)
+        page.click(f'[data-testid="demo-players"] >> text="{players}"')
+        page.fill('[data-testid="seed"]', "7")
+        page.click('[data-testid="demo-start"]')
+        page.wait_for_selector(f'[data-testid="grid-{int(players) - 1}-11"]')
+        for _ in range(int(players) * 2 + 2):  # past the set-up: every score is shown
+            wait_until_settled(page, '[data-testid="demo-step"]')
+        wait_until_settled(page)
+        rows: dict[float, list[dict[str, Any]]] = {}
+        for seat in page.evaluate(OPPONENT_TOPS):
+            rows.setdefault(round(seat["frame"]), []).append(seat)
+        assert sum(len(row) for row in rows.values()) == int(players) - 1
+        for row in rows.values():
+            for part in ("name", "score", "grid"):
+                tops = [seat[part] for seat in row]
+                assert max(tops) - min(tops) <= 1, (part, row)
+        if shots := os.environ.get("SKIPBO_SHOTS"):
+            page.screenshot(path=str(Path(shots, f"skyjo-demo-projector-{players}.png")))
+    finally:
+        context.close()
