@@ -4,7 +4,9 @@ The table shows the seat to move, its hand open (it is a demo). The teacher step
 through the game, lets it play at a pace, steps back (the engine's exact undo) or
 jumps to the end. "What would you play?" pauses before a chosen seat's turn: the
 teacher clicks the move the class guessed on the table, then the bot's move and
-its reason appear, with the guess graded like a turn review.
+its reason appear, with the guess graded like a turn review. A guess that is half a
+turn (Skyjo's draw) shows the card drawn and asks where it goes; the whole turn is
+graded. The table tells of the seat to move by name, never as "you".
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
 :class:`DemoGame` (:func:`demo_for`), its log and its end from its

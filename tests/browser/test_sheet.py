@@ -1,5 +1,6 @@
-"""The rule sheet from the home screen in a real Chromium (issue 14, item 5): the link
-opens it in a new tab, in the learner's language, and it prints on at most two A4 pages.
+"""The rule sheets from the home screen in a real Chromium (issue 14, item 5; Skyjo's with
+Skyjo chosen: issue 21, part 5): the link opens the chosen game's sheet in a new tab, in
+the learner's language, and it prints on at most two A4 pages.
 ``SKIPBO_SHOTS=DIR`` keeps each PDF there (see it with ``pdftoppm -png``)."""
 
 from __future__ import annotations
