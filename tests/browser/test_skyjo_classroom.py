@@ -183,7 +183,7 @@ OPPONENT_TOPS = """() => [...document.querySelectorAll('.sj-other')].map((p) => 
 })"""
 
 
-@pytest.mark.parametrize(("lang", "players"), [("de", "4"), ("fr", "8"), ("nl", "6")])
+@pytest.mark.parametrize(("lang", "players"), [("en", "3"), ("de", "4"), ("fr", "8"), ("nl", "6")])
 def test_on_a_projector_the_demos_opponents_line_up(
         browser: Any, voila_url: str, lang: str, players: str) -> None:
     """Every opponent in a row has its name, its visible score and its cards at the same
