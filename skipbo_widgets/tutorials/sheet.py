@@ -8,6 +8,9 @@ stories.
 >>> page = sheet_html(SECTIONS, "de")
 >>> page.startswith("<!DOCTYPE html>") and '<html lang="de">' in page
 True
+>>> from skipbo_widgets.skyjo import sheet
+>>> "<title>Skyjo: the rules</title>" in sheet_html(sheet.SECTIONS, "en", title=sheet.TITLE)
+True
 """
 
 from __future__ import annotations
@@ -29,11 +32,13 @@ def _style() -> str:
 
 
 def sheet_html(sections: tuple[Section, ...], lang: str, *, title: str = "sheet.title") -> str:
-    """The whole page, ready to open in a browser tab and print."""
+    """The whole page, ready to open in a browser tab and print; each section says the
+    rule ids it covers (``data-rules``)."""
     def tr(key: str) -> str:
         return html.escape(t(key, lang))
 
-    parts = [f'<section data-rule="{html.escape(s.id)}"><h2>{tr(s.heading)}</h2>'
+    parts = [f'<section data-rule="{html.escape(s.id)}" '
+             f'data-rules="{html.escape(" ".join(s.rules))}"><h2>{tr(s.heading)}</h2>'
              + "".join(f"<p>{tr(key)}</p>" for key in s.paragraphs) + "</section>"
              for s in sections]
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'

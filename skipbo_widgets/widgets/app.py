@@ -323,10 +323,9 @@ class App:
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
         files: list[w.Widget] = [upload]
-        if self.game_id == "skipbo":  # the printable rule sheet is Skip-Bo's
-            sheet = SheetLink()
-            sheet.show(self.tr("home.rules_sheet"), self.lang)
-            files.append(sheet)
+        sheet = SheetLink()  # the chosen game's rules to print
+        sheet.show(self.tr("home.rules_sheet"), self.lang, game=self.game_id)
+        files.append(sheet)
         intro_key = "home.intro" if self.game_id == "skipbo" else f"home.intro.{self.game_id}"
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr(intro_key))}</p>')
         choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))

@@ -4,7 +4,9 @@ The table shows the seat to move, its hand open (it is a demo). The teacher step
 through the game, lets it play at a pace, steps back (the engine's exact undo) or
 jumps to the end. "What would you play?" pauses before a chosen seat's turn: the
 teacher clicks the move the class guessed on the table, then the bot's move and
-its reason appear, with the guess graded like a turn review.
+its reason appear, with the guess graded like a turn review. A guess that is half a
+turn (Skyjo's draw) shows the card drawn and asks where it goes; the whole turn is
+graded. The table tells of the seat to move by name, never as "you".
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
 :class:`DemoGame` (:func:`demo_for`), its log and its end from its
@@ -51,7 +53,17 @@ class DemoGame(Protocol):
     def narration_html(self, obs: Any, told: Any, events: Sequence[Any], *, lang: str,
                        names: Sequence[str]) -> str: ...
 
-    def guess_html(self, obs: Any, guess: Any, *, lang: str, names: Sequence[str]) -> str: ...
+    def guess_html(self, steps: Sequence[tuple[Any, Any]], *, lang: str, names: Sequence[str],
+                   taken_back: bool = False) -> str: ...
+
+    def rest_of_guess(self, move: Any) -> str | None:
+        """The message key asking the class for the rest of the turn after the guessed
+        ``move`` (Skyjo's draw: where the card goes), or ``None``: the guess is whole."""
+
+    def retell(self, view: dict[str, Any], obs: Any, *, tr: Callable[..., str],
+               names: Sequence[str]) -> dict[str, Any]:
+        """The table's ``view`` of ``obs`` telling of the seat to move by name, never as
+        "you": the class watches the seat, it is not the seat."""
 
 
 def demo_for(game_id: str) -> DemoGame:
@@ -96,9 +108,11 @@ class DemoController(TableController):
     """The demo's table: it can be played on only while the class's guess is awaited,
     and then a move is not made but handed to ``on_guess``."""
 
-    def __init__(self, game: Any, *, on_guess: Callable[[Any], None], **kwargs: Any) -> None:
+    def __init__(self, game: Any, *, on_guess: Callable[[Any], None], demo: DemoGame,
+                 **kwargs: Any) -> None:
         self.awaiting = False
         self._on_guess = on_guess
+        self.demo = demo
         super().__init__(game, **kwargs)
 
     @property
@@ -113,6 +127,15 @@ class DemoController(TableController):
         if move is not None:
             self._on_guess(move)
         return False
+
+    def refresh(self) -> None:
+        text, kind = self.status()
+        obs = self.observation()
+        view = self.kind.view(obs, names=self.names, tr=self.tr, lang=self.lang,
+                              interactive=self.interactive, status=text, status_kind=kind,
+                              highlight=self.lit())
+        view.update(self.view_extras())
+        self.table.view = self.demo.retell(view, obs, tr=self.tr, names=self.names)
 
 
 class DemoScreen:
@@ -140,13 +163,20 @@ class DemoScreen:
         self._told: dict[int, Any] = {}
         #: The seat whose turns the class guesses (``None``: no guessing).
         self.guess_seat: int | None = None
-        #: The class's guess and what the seat saw, shown with the bot's move that follows.
-        self.guess: tuple[Any, Any] | None = None
+        #: The class's guess, a whole turn (what the seat saw before each move, and the
+        #: move), shown with the bot's move that follows.
+        self.guess: tuple[tuple[Any, Any], ...] | None = None
+        #: The guess's first move was the class's, not the bot's: taken back before the bot's.
+        self.guess_taken_back = False
+        #: The first half of a guess on the table (Skyjo's draw), the rest still to guess.
+        self._half: tuple[Any, Any] | None = None
+        #: ``_half`` was pushed for the class (the bot plays otherwise): popped after the guess.
+        self._half_is_ours = False
         #: The depth of the position whose guess was made (the demo then goes on from it).
         self._guessed_at: int | None = None
         self._task: asyncio.Task[None] | None = None
         self.controller = DemoController(self.game, seat=self.game.current, lang=lang,
-                                         names=self.names, on_guess=self._guessed)
+                                         names=self.names, on_guess=self._guessed, demo=demo)
         log: Any = self.game_play.new_log(self.game, lang=lang, names=self.names)
         log.me = NOBODY
         log.rebuild(self.game.events)
@@ -203,7 +233,11 @@ class DemoScreen:
         game = self.game
         if game.is_over or self.closed:
             return False
-        if self._waits_for_guess():
+        if self._half is not None:  # the rest of a guess awaited: go on without it
+            self._drop_half()
+            self._guessed_at = len(game.move_stack)
+            self.controller.awaiting = False
+        elif self._waits_for_guess():
             if not self.controller.awaiting:
                 self.controller.awaiting = True
                 self._show()
@@ -219,11 +253,18 @@ class DemoScreen:
         return (self.guess_seat == game.current and self.controller.kind.turn_started(game)
                 and self._guessed_at != len(game.move_stack))
 
-    def _push(self) -> None:
+    def _next_move(self, obs: Any) -> Any:
+        """The move the bot to move makes next (the one stepped back over, if any)."""
+        return self._redo[-1] if self._redo else self.bots[obs.seat].choose_move(obs)
+
+    def _push(self, move: Any = None) -> None:
         game = self.game
         seat = game.current
         obs = self.controller.kind.observe(game, seat)
-        move = self._redo.pop() if self._redo else self.bots[seat].choose_move(obs)
+        if move is None:
+            move = self._next_move(obs)
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
         events = game.push(move, by=seat)
         self.steps.append(DemoStep(seat, obs, move, events))
         self.log.add(events)
@@ -231,32 +272,68 @@ class DemoScreen:
             self.guess = None  # a guess stays beside the one move it was about
 
     def _guessed(self, move: Any) -> None:
-        """The class's guess: graded, and the bot's own move played beside it."""
+        """The class's guess: graded, and the bot's own move played beside it. A guess
+        that is half a turn (Skyjo's draw) is first shown on the table, and the class
+        asked for the rest: the bot's own draw when it draws too, else the class's,
+        taken back before the bot's move."""
+        game = self.game
         obs = self.controller.observation()
-        self.guess = (obs, move)
-        self._guessed_at = len(self.game.move_stack)
+        if self._half is None and self.demo.rest_of_guess(move) is not None:
+            self._half = (obs, move)
+            self._half_is_ours = move != self._next_move(obs)
+            if self._half_is_ours:
+                game.push(move, by=game.current)
+            else:
+                self._push(move)
+            self._show()
+            return
+        self.guess = (*(() if self._half is None else (self._half,)), (obs, move))
+        self.guess_taken_back = self._half_is_ours
+        self._drop_half()
+        self._guessed_at = len(game.move_stack)
         self.controller.awaiting = False
         self.step()
+
+    def _drop_half(self) -> None:
+        """Forget the first half of a guess; the class's own draw is taken back."""
+        if self._half is not None and self._half_is_ours:
+            self.game.pop()
+        self._half = None
+        self._half_is_ours = False
 
     def back(self) -> bool:
         """Take back the last move (exactly: the engine's undo); True if there was one."""
         self.pause()
+        if self._half is not None:  # back to the guess's start: the class guesses again
+            ours = self._half_is_ours
+            self._drop_half()
+            if not ours:
+                self._pop_step()
+            self.guess = None
+            self._guessed_at = None
+            self.controller.awaiting = True
+            self._show()
+            return True
         self.controller.awaiting = False
         if not self.steps:
             self._show()
             return False
+        self._pop_step()
+        self.guess = None
+        self._guessed_at = None
+        self._show()
+        return True
+
+    def _pop_step(self) -> None:
         self._redo.append(self.game.pop())
         self._told.pop(len(self.steps) - 1, None)
         self.steps.pop()
-        self.guess = None
-        self._guessed_at = None
         self.log.rebuild(self.game.events)
-        self._show()
-        return True
 
     def end(self) -> int:
         """Play to the end of the game at once (no pause for a guess); the moves made."""
         self.pause()
+        self._drop_half()
         self.controller.awaiting = False
         moves = 0
         while not self.game.is_over and moves < MAX_MOVES:
@@ -316,6 +393,7 @@ class DemoScreen:
         seat = None if value == NOBODY_GUESSES else value
         self.guess_seat = seat
         if self.controller.awaiting and seat != self.game.current:
+            self._drop_half()
             self.controller.awaiting = False
         self._show()
 
@@ -354,7 +432,7 @@ class DemoScreen:
         if not game.is_over:
             c.seat = game.current
         if c.awaiting:
-            c.say("demo.guess_now", "hint", player=game.current)
+            c.say(self._guess_prompt(), "hint", player=game.current)
         else:
             c.tell(str, "info")
         self.turn_info.value = self._turn_html()
@@ -371,11 +449,18 @@ class DemoScreen:
             return _box(self.game_play.end_text(game, tr=self.tr, me=NOBODY), "end",
                         testid="game-over")
         if self.controller.awaiting:
-            return _box(self.tr("demo.guess_now", player=game.current), "turn",
+            return _box(self.tr(self._guess_prompt(), player=game.current), "turn",
                         testid="demo-guess-now")
         return _box(self.tr("demo.to_move", player=game.current), "wait")
 
+    def _guess_prompt(self) -> str:
+        """What the class is asked: a move, or the rest of the turn it began."""
+        rest = None if self._half is None else self.demo.rest_of_guess(self._half[1])
+        return rest or "demo.guess_now"
+
     def _narration_html(self) -> str:
+        if self._half is not None or (self.controller.awaiting and not self.steps):
+            return ""  # the class is guessing: the bot's why comes with its move
         if not self.steps:
             return _box(self.tr("demo.start_note"), "hint")
         i = len(self.steps) - 1
@@ -389,8 +474,8 @@ class DemoScreen:
     def _guess_html(self) -> str:
         if self.guess is None:
             return ""
-        obs, move = self.guess
-        return self.demo.guess_html(obs, move, lang=self.lang, names=self.names)
+        return self.demo.guess_html(self.guess, lang=self.lang, names=self.names,
+                                    taken_back=self.guess_taken_back)
 
     def _log_html(self) -> str:
         items = "".join(f'<li class="sb-log-line">{html.escape(line.text)}</li>'

@@ -1,4 +1,5 @@
-"""A link on the home screen that opens the rule sheet in a new browser tab, to print.
+"""A link on the home screen that opens the chosen game's rule sheet in a new browser
+tab, to print.
 
 The page makes the sheet a ``blob:`` address of its own, so the same link works under
 Voilà, in JupyterLab and on the static site, with nothing for a server to serve; and
@@ -12,9 +13,17 @@ from functools import cache
 import anywidget
 import traitlets
 
-from ..skipbo.sheet import SECTIONS
+from ..core.sheet import Section
+from ..skipbo import sheet as skipbo_sheet
+from ..skyjo import sheet as skyjo_sheet
 from ..tutorials.sheet import sheet_html
 from .table import STATIC
+
+#: Each game's sheet: its sections and its title's message key.
+SHEETS: dict[str, tuple[tuple[Section, ...], str]] = {
+    "skipbo": (skipbo_sheet.SECTIONS, "sheet.title"),
+    "skyjo": (skyjo_sheet.SECTIONS, skyjo_sheet.TITLE),
+}
 
 
 class SheetLink(anywidget.AnyWidget):
@@ -24,14 +33,15 @@ class SheetLink(anywidget.AnyWidget):
     #: The whole sheet, an HTML page.
     html = traitlets.Unicode("").tag(sync=True)
 
-    def show(self, label: str, lang: str) -> None:
-        """The link's text and the sheet, both in ``lang``."""
+    def show(self, label: str, lang: str, game: str = "skipbo") -> None:
+        """The link's text and the sheet of ``game``, both in ``lang``."""
         self.label = label
-        self.html = _sheet(lang)
+        self.html = sheet_page(game, lang)
 
 
 @cache
-def _sheet(lang: str) -> str:
+def sheet_page(game: str, lang: str) -> str:
     """The home screen is drawn again on every visit and language switch: the sheet of a
-    language is made once."""
-    return sheet_html(SECTIONS, lang)
+    game in a language is made once."""
+    sections, title = SHEETS[game]
+    return sheet_html(sections, lang, title=title)

@@ -4,13 +4,19 @@ where the page never shows a drawn card behind the pass screen."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from skipbo_widgets.devtools import wait_until_settled
+from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import hint
 from skipbo_widgets.skyjo.engine import Move
 from skipbo_widgets.widgets.demo import DemoForm, DemoScreen
 from skipbo_widgets.widgets.settings import SkyjoSettings
+from skipbo_widgets.widgets.skyjo.coach import move_words
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 
 from .test_classroom_modes import narrated_move, no_python_errors
@@ -109,3 +115,100 @@ def test_a_two_person_skyjo_hot_seat_passes_the_screen(page: Page) -> None:
         assert not page.evaluate("() => window.sbDrawnBehindPass")
     assert drawn_shown > 0
     no_python_errors(page)
+
+
+def test_a_skyjo_guess_is_a_whole_turn_the_draw_then_where_the_card_goes(page: Page) -> None:
+    page.goto(f"{page.base_url}?lang=de&game=skyjo")
+    page.click('[data-testid="demo"]', timeout=60_000)
+    page.click('[data-testid="demo-players"] >> text="3"')
+    page.fill('[data-testid="seed"]', "7")
+    page.click('[data-testid="demo-start"]')
+    page.wait_for_selector('[data-testid="grid-2-11"]')
+    # The same demo in Python: past the set-up, then the class guesses the seat to move.
+    form = DemoForm("de", on_start=lambda _s: None, on_back=lambda: None, game="skyjo")
+    form.players.value = "3"
+    form.seed.value = "7"
+    twin = DemoScreen(form.settings(), lang="de", on_menu=lambda: None, on_new=lambda: None,
+                      animate=False)
+    while twin.game.phase == "setup":
+        twin.step()
+        before = page.inner_text('[data-testid="demo-narration-box"]')
+        page.click('[data-testid="demo-step"]')
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-testid=\"demo-narration-box\"]')"
+            ".innerText !== before", arg=before)
+    seat, names = twin.game.current, twin.names
+    phase = page.inner_text('[data-testid="skyjo-phase"]').strip()
+    assert phase == t("ui.player_turn", "de", player=seat, names=names)  # not "Du bist dran"
+    twin.set_guess_seat(seat)
+    twin.step()
+    page.select_option('select[data-testid="demo-guess"]', label=names[seat])
+    wait_until_settled(page, '[data-testid="demo-step"]')
+    page.wait_for_selector('[data-testid="demo-guess-now"]')
+    assert twin.controller.awaiting
+    # the draw: the card on the table, and the class asked where it goes
+    twin.controller.request({"type": "move", "move": "draw"})
+    drawn = twin.game.drawn
+    wait_until_settled(page, '[data-testid="skyjo-draw"]')
+    page.wait_for_selector(f'[data-testid="skyjo-drawn"] [data-card="{drawn}"]')
+    prompt = t("demo.skyjo.guess_place", "de", player=seat, names=names)
+    assert prompt in page.inner_text('[data-testid="demo-guess-now"]')
+    assert page.query_selector('[data-testid="demo-guess-result"]') is None
+    shots = os.environ.get("SKIPBO_SHOTS")
+    if shots:
+        page.screenshot(path=str(Path(shots, "skyjo-demo-guess-place.png")), full_page=True)
+    assert page.get_attribute('[data-testid="skyjo-drawn"]', "aria-label") == t(
+        "demo.skyjo.drawn", "de", player=seat, value=drawn, names=names)
+    # where it goes: then the bot's move, and the whole turn graded
+    place = hint(twin.game.observe(seat)).move
+    twin.controller.request({"type": "move", "move": str(place)})
+    click_move(page, place, seat)
+    result = page.wait_for_selector('[data-testid="demo-guess-result"]')
+    assert twin.guess is not None and len(twin.guess) == 2
+    grade = twin.guess_box.value.split('data-grade="')[1].split('"')[0]
+    assert result.get_attribute("data-grade") == grade
+    assert t("demo.guess_was", "de", move=move_words(place, twin.guess[1][0], "de")) \
+        in result.inner_text()
+    assert narrated_move(page) == str(twin.steps[-1].move)
+    if shots:
+        page.screenshot(path=str(Path(shots, "skyjo-demo-guess-graded.png")), full_page=True)
+    no_python_errors(page)
+
+
+#: Each opponent on the table: its frame's, header's, name's, score's and grid's top.
+OPPONENT_TOPS = """() => [...document.querySelectorAll('.sj-other')].map((p) => {
+  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+  return {id: p.dataset.testid, frame: p.getBoundingClientRect().top, name: top('.sj-name'),
+          score: top('.sj-score'), grid: top('.sj-grid')};
+})"""
+
+
+@pytest.mark.parametrize(("lang", "players"), [("en", "3"), ("de", "4"), ("fr", "8"), ("nl", "6")])
+def test_on_a_projector_the_demos_opponents_line_up(
+        browser: Any, voila_url: str, lang: str, players: str) -> None:
+    """Every opponent in a row has its name, its visible score and its cards at the same
+    height, though one name with its score needs two lines where another needs one."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang={lang}&game=skyjo&view=projector")
+        page.click('[data-testid="demo"]', timeout=60_000)
+        page.click(f'[data-testid="demo-players"] >> text="{players}"')
+        page.fill('[data-testid="seed"]', "7")
+        page.click('[data-testid="demo-start"]')
+        page.wait_for_selector(f'[data-testid="grid-{int(players) - 1}-11"]')
+        for _ in range(int(players) * 2 + 2):  # past the set-up: every score is shown
+            wait_until_settled(page, '[data-testid="demo-step"]')
+        wait_until_settled(page)
+        rows: dict[float, list[dict[str, Any]]] = {}
+        for seat in page.evaluate(OPPONENT_TOPS):
+            rows.setdefault(round(seat["frame"]), []).append(seat)
+        assert sum(len(row) for row in rows.values()) == int(players) - 1
+        for row in rows.values():
+            for part in ("name", "score", "grid"):
+                tops = [seat[part] for seat in row]
+                assert max(tops) - min(tops) <= 1, (part, row)
+        if shots := os.environ.get("SKIPBO_SHOTS"):
+            page.screenshot(path=str(Path(shots, f"skyjo-demo-projector-{players}.png")))
+    finally:
+        context.close()

@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.skyjo.bots import hint
+from skipbo_widgets.skyjo.bots import hint, review_turn
+from skipbo_widgets.skyjo.bots.explain import Explain
 from skipbo_widgets.skyjo.bots.narrate import grade_guess, narrate
+from skipbo_widgets.skyjo.bots.review import review_move
 from skipbo_widgets.skyjo.engine import Round
+from skipbo_widgets.skyjo.engine.moves import DRAW
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
 from skipbo_widgets.widgets.hot_seat import HotSeatScreen
@@ -319,3 +322,148 @@ def test_a_skyjo_session_saved_before_hot_seat_still_opens() -> None:
     assert "people" not in saved["settings"]
     back, _match = loads_session(json.dumps(saved))
     assert back == settings and back.people == ()
+
+
+# -- the demo tells of its seats (issue 21, part 5) ---------------------------------
+
+
+def expected_phase(game: Round, lang: str, names: list[str]) -> str:
+    """The line on top as it tells of a seat by name, never as "you"."""
+    obs = game.observe(0)
+    if obs.phase == "over":
+        return t("skyjo.table.phase.over", lang)
+    if obs.phase == "setup":
+        return t("skyjo.table.phase.setup", lang, player=obs.current, names=names)
+    turn = t("ui.player_turn", lang, player=obs.current, names=names)
+    if obs.ender is None:
+        return turn
+    return t("skyjo.table.phase.last", lang, player=obs.ender, names=names, turn=turn)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_the_demo_table_tells_of_the_seat_to_move_by_name(lang: str) -> None:
+    screen = demo(lang)
+    game, names = screen.game, screen.names
+    you = {t("ui.your_turn", lang), t("skyjo.table.my_grid", lang),
+           t("skyjo.table.ended.you", lang), t("skyjo.table.doubled.you", lang),
+           t("skyjo.table.not_doubled.you", lang),
+           t("skyjo.table.phase.setup.you", lang)}
+    drawn_seen = 0
+    while True:
+        view = screen.controller.view
+        check_skyjo_view(view)
+        assert view["phase_label"] == expected_phase(game, lang, names)
+        for seat in view["players"]:
+            assert seat["grid_label"] == t("skyjo.table.grid", lang, player=seat["seat"],
+                                           names=names)
+        if game.drawn is not None:
+            drawn_seen += 1
+            assert view["drawn_label"] == t("demo.skyjo.drawn", lang, player=game.current,
+                                            value=game.drawn, names=names)
+        said = json.dumps(view, ensure_ascii=False)
+        assert not [phrase for phrase in you if phrase in said]
+        if not screen.step():
+            break
+    assert drawn_seen and view["result"] is not None
+    assert view["result"]["label"] == t("skyjo.table.ended", lang, player=game.ender,
+                                        names=names)
+
+
+def test_the_start_note_does_not_stay_beside_the_guess_prompt() -> None:
+    screen = demo("de")
+    screen.set_guess_seat(screen.game.current)
+    assert not screen.step() and screen.controller.awaiting and not screen.steps
+    assert t("demo.guess_now", "de", player=screen.game.current, names=screen.names) \
+        in text(screen.turn_info.value)
+    assert t("demo.start_note", "de") not in text(screen.narration.value)
+
+
+# -- a guess is a whole turn: the draw, then where the card goes ---------------------
+
+
+def _guess_where_the_bot(screen: DemoScreen, seat: int, *, draws: bool) -> Any:
+    """Step on to a turn of ``seat`` (past the set-up) where its bot draws (or takes the
+    discard pile's card), the demo waiting for the class; what the seat sees there."""
+    for _ in range(60):
+        _to_guess(screen, seat)
+        obs = screen.game.observe(seat)
+        planned = screen.bots[seat].choose_move(obs)
+        if obs.phase == "play" and (planned.kind == "draw") == draws:
+            return obs
+        screen.step()  # on without a guess
+    pytest.skip("no such turn in this deal")
+
+
+def _worst(obs: Any) -> Any:
+    return max(obs.legal_moves, key=lambda m: review_move(obs, m).loss)
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_a_guessed_draw_shows_the_card_and_asks_where_it_goes(draws: bool) -> None:
+    screen = demo("de")
+    c, game, names = screen.controller, screen.game, screen.names
+    obs = _guess_where_the_bot(screen, 1, draws=draws)
+    planned = screen.bots[1].choose_move(obs)
+    steps = len(screen.steps)
+    assert c.request({"type": "move", "move": "draw"}) is False
+    # the card is on the table, the class asked where it goes, nothing graded yet
+    assert c.awaiting and game.current == 1 and game.drawn is not None
+    view = c.view
+    assert view["interactive"] and view["drawn"] == game.drawn and view["legal"]
+    prompt = t("demo.skyjo.guess_place", "de", player=1, names=names)
+    assert prompt in text(screen.turn_info.value) and view["status"] == prompt
+    assert screen.guess_box.value == "" and screen.narration.value == ""
+    assert len(screen.steps) == steps + draws  # the bot's own draw, or the class's
+    drawn_obs = game.observe(1)
+    place = _worst(drawn_obs)
+    assert c.request({"type": "move", "move": str(place)}) is False
+    # then the bot's move, and the guess graded as a whole turn
+    assert not c.awaiting and screen.steps[-1].seat == 1
+    if draws:
+        assert [s.move.kind for s in screen.steps[-2:]] == ["draw", "swap" if
+                                                             screen.steps[-1].move.kind == "swap"
+                                                             else "drop"]
+    else:  # the class's draw taken back: the bot took from exactly where it stood
+        assert len(screen.steps) == steps + 1 and screen.steps[-1].move == planned
+        assert screen.steps[-1].obs == obs
+    review = review_turn([(obs, DRAW), (drawn_obs, place)])
+    seen = obs if review.move == DRAW else drawn_obs
+    box = screen.guess_box.value
+    said = text(box)
+    assert f'data-grade="{review.grade}"' in box and t(f"review.{review.grade}", "de") in said
+    assert t("demo.guess_was", "de", move=move_words(place, drawn_obs, "de")) in said
+    for reason in review.reasons:
+        if reason[0] is not Explain.GOOD:
+            assert reason_text(seen, reason, lang="de", names=names) in said
+    taken_back = t("demo.skyjo.draw_taken_back", "de", player=1, value=drawn_obs.drawn,
+                   names=names)
+    assert (taken_back in said) is not draws
+    assert screen.narration.value  # the bot's move told beside it
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_step_back_from_a_half_guess_asks_again_from_the_same_position(draws: bool) -> None:
+    screen = demo("en")
+    c, game = screen.controller, screen.game
+    _guess_where_the_bot(screen, 2, draws=draws)
+    key, view, steps = game.state_key(), c.view, len(screen.steps)
+    c.request({"type": "move", "move": "draw"})
+    assert game.drawn is not None
+    assert screen.back()
+    assert game.state_key() == key and c.view == view and len(screen.steps) == steps
+    assert c.awaiting and t("demo.guess_now", "en", player=2, names=screen.names) \
+        in text(screen.turn_info.value)
+
+
+@pytest.mark.parametrize("draws", [True, False])
+def test_a_step_during_a_half_guess_goes_on_with_the_bots_own_move(draws: bool) -> None:
+    screen = demo("nl")
+    c = screen.controller
+    obs = _guess_where_the_bot(screen, 0, draws=draws)
+    planned = screen.bots[0].choose_move(obs)
+    steps = len(screen.steps)
+    c.request({"type": "move", "move": "draw"})
+    assert screen.step()
+    assert not c.awaiting and screen.guess is None and screen.guess_box.value == ""
+    assert screen.steps[steps].move == planned and screen.steps[steps].obs == obs
+    assert screen.steps[-1].seat == 0 and screen.game.drawn is None

@@ -7,7 +7,7 @@ with the hints' texts; only the frame around them has ``demo.*`` keys.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...i18n import t
@@ -58,14 +58,24 @@ class SkipBoDemo:
                          + f"<ol>{items}</ol>")
         return narration_box(told, parts)
 
-    def guess_html(self, obs: Observation, guess: Move, *, lang: str,
-                   names: Sequence[str]) -> str:
-        """The class's guess graded like a turn review: a grade and the review's reasons."""
+    def guess_html(self, steps: Sequence[tuple[Observation, Move]], *, lang: str,
+                   names: Sequence[str], taken_back: bool = False) -> str:
+        """The class's guess (one move: a Skip-Bo guess is never split) graded like a turn
+        review: a grade and the review's reasons."""
+        ((obs, guess),) = steps
         review = grade_guess(obs, guess)
         said = plan_sentences(obs, [guess], lang=lang, names=names)[0]
         return guess_box(review.grade, t("demo.guess_was", lang, move=said),
                          [reason_html(obs, r, lang=lang, names=names) for r in review.reasons],
                          lang=lang)
+
+
+    def rest_of_guess(self, move: Move) -> str | None:
+        return None  # the class guesses the turn's first move; the bot plays the rest
+
+    def retell(self, view: dict[str, Any], obs: Observation, *, tr: Callable[..., str],
+               names: Sequence[str]) -> dict[str, Any]:
+        return view  # the Skip-Bo table's words name no one as "you"
 
 
 def _p(text: str) -> str:

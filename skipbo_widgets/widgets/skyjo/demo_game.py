@@ -10,11 +10,12 @@ around them has ``demo.*`` keys.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...i18n import t
-from ...skyjo.bots import LEVELS, make_bot
+from ...skyjo.bots import LEVELS, make_bot, review_turn
 from ...skyjo.bots.explain import Explain
 from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
@@ -22,6 +23,7 @@ from ...skyjo.engine.events import Event
 from ..coach import guess_box, narration_box
 from .coach import move_words, reason_text
 from .log import describe
+from .view import phase_label, result_view
 
 #: Nobody is "you" in a demo: every seat is a bot, told of by name.
 NOBODY = -1
@@ -62,14 +64,41 @@ class SkyjoDemo:
                 parts += reasons(found)
         return narration_box(told, parts)
 
-    def guess_html(self, obs: Observation, guess: Move, *, lang: str,
-                   names: Sequence[str]) -> str:
-        """The class's guess graded like a turn review: a grade and the review's reasons."""
-        review = grade_guess(obs, guess)
-        return guess_box(review.grade, t("demo.guess_was", lang, move=move_words(guess, obs, lang)),
-                         [_words(obs, r, lang, names) for r in review.reasons
-                          if r[0] is not Explain.GOOD],  # the grade says so
-                         lang=lang)
+    def guess_html(self, steps: Sequence[tuple[Observation, Move]], *, lang: str,
+                   names: Sequence[str], taken_back: bool = False) -> str:
+        """The class's guess, a whole turn (a take, or a draw and where the card went),
+        graded like a turn review: its worst move's grade and reasons, said from what the
+        seat saw before that move. ``taken_back``: the class drew, the bot did not."""
+        review = review_turn(steps) if len(steps) > 1 else grade_guess(*steps[0])
+        seen = next(o for o, move in steps if move == review.move)
+        last_obs, last = steps[-1]  # a swap or drop says the drawn card: the whole guess
+        reasons = [_words(seen, r, lang, names) for r in review.reasons
+                   if r[0] is not Explain.GOOD]  # the grade says so
+        if taken_back:
+            reasons.append(html.escape(t("demo.skyjo.draw_taken_back", lang,
+                                         player=last_obs.seat, value=last_obs.drawn,
+                                         names=names)))
+        return guess_box(review.grade,
+                         t("demo.guess_was", lang, move=move_words(last, last_obs, lang)),
+                         reasons, lang=lang)
+
+    def rest_of_guess(self, move: Move) -> str | None:
+        """After a guessed draw the class sees the card and says where it goes."""
+        return "demo.skyjo.guess_place" if move.kind == "draw" else None
+
+    def retell(self, view: dict[str, Any], obs: Observation, *, tr: Callable[..., str],
+               names: Sequence[str]) -> dict[str, Any]:
+        """The seat to move told of by name: "Mia ist dran", "Auslage von Mia", "Von Mia
+        gezogene Karte", "Mia hat die Runde beendet"."""
+        nobody = replace(obs, seat=NOBODY)
+        players = [{**p, "grid_label": tr("skyjo.table.grid", player=p["seat"], names=names)}
+                   for p in view["players"]]
+        told = {**view, "phase_label": phase_label(nobody, tr=tr, names=names),
+                "players": players, "result": result_view(nobody, tr=tr, names=names)}
+        if obs.drawn is not None:
+            told["drawn_label"] = tr("demo.skyjo.drawn", player=obs.seat, value=obs.drawn,
+                                     names=names)
+        return told
 
 
 def _words(obs: Observation, reason: Any, lang: str, names: Sequence[str]) -> str:
