@@ -80,3 +80,33 @@ def test_strong_bots_alone_end_every_round(players: int, seed: int) -> None:
             break
         game.push(bots[game.current].choose_move(game.observe(game.current)), by=game.current)
     assert game.is_over
+
+
+def test_the_beginner_plays_as_the_demo_says_it_does() -> None:
+    """demo.skyjo.own_way.beginner: from the discard pile only a card of 0 or less; a
+    drawn card kept if it is 2 or less, else only in place of a face-up card at least 4
+    higher; cards turned column by column (the first face-down card in place order)."""
+    bot = make_bot("beginner")
+    kinds: set[str] = set()
+    for seed in range(6):
+        r = Round.new(Rules(players=3), seed=f"beginner/{seed}")
+        others = [make_bot("medium"), make_bot("strong")]
+        while r.outcome is None and r.turn < 200:
+            obs = r.observe(r.current)
+            if r.current != 0:
+                r.push(others[r.current - 1].choose_move(obs), by=r.current)
+                continue
+            move = bot.choose_move(obs)
+            me = obs.me
+            first_hidden = min(me.hidden) if me.hidden else None
+            kinds.add(move.kind)
+            if move.kind in ("reveal", "drop"):
+                assert move.place == first_hidden  # column by column
+            elif move.kind == "take":
+                assert obs.discard_top <= 0
+            elif move.kind == "swap":
+                old = me.cards[move.place]
+                assert obs.drawn is not None
+                assert obs.drawn <= 2 or (old is not None and old >= obs.drawn + 4)
+            r.push(move, by=0)
+    assert kinds >= {"reveal", "draw", "drop", "swap"}, kinds
