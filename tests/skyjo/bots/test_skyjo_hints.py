@@ -10,7 +10,7 @@ import pytest
 from positions import decision_points
 
 from skipbo_widgets.i18n import LANGUAGES, t
-from skipbo_widgets.skyjo.bots import Explain, hint, review_move
+from skipbo_widgets.skyjo.bots import Explain, choices, hint, review_move
 from skipbo_widgets.skyjo.bots.explain import message_key
 from skipbo_widgets.skyjo.engine import Round
 from skipbo_widgets.skyjo.engine.events import ColumnCleared
@@ -98,6 +98,9 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert after.ender == seat and r.ender is None
         final = after.copy()
         assert final.visible_sum(seat) == p["score"]
+    elif code is Explain.FEWEST:  # by the strong bot's own values: said of its best move
+        table = choices(r.observe(seat))
+        assert all(table.of(h.move).value <= c.value for c in table.choices)
     elif code is Explain.LAST_TURN:
         assert r.ender == p["seat"] != seat
 
