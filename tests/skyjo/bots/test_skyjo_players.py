@@ -110,3 +110,32 @@ def test_the_beginner_plays_as_the_demo_says_it_does() -> None:
                 assert obs.drawn <= 2 or (old is not None and old >= obs.drawn + 4)
             r.push(move, by=0)
     assert kinds >= {"reveal", "draw", "drop", "swap"}, kinds
+
+
+def test_the_medium_bot_plays_as_the_demo_says_it_does() -> None:
+    """demo.skyjo.own_way.medium: from the discard pile only a card of 3 or less; a card
+    put on a face-up one goes in place of the highest face-up card, which is higher, or
+    completes a column."""
+    bot = make_bot("medium")
+    onto_face_up = 0
+    for seed in range(6):
+        r = Round.new(Rules(players=3), seed=f"medium/{seed}")
+        others = [make_bot("beginner"), make_bot("strong")]
+        while r.outcome is None and r.turn < 200:
+            obs = r.observe(r.current)
+            if r.current != 0:
+                r.push(others[r.current - 1].choose_move(obs), by=r.current)
+                continue
+            move = bot.choose_move(obs)
+            cards = obs.me.cards
+            if move.kind == "take":
+                assert obs.discard_top <= 3
+            if move.kind in ("take", "swap") and cards[move.place] is not None:
+                onto_face_up += 1
+                card = obs.discard_top if move.kind == "take" else obs.drawn
+                column = [cards[p] for p in range(move.place // 3 * 3, move.place // 3 * 3 + 3)
+                          if p != move.place]
+                highest = max(c for c in cards if c is not None)
+                assert column == [card, card] or cards[move.place] == highest > card  # type: ignore[operator]
+            r.push(move, by=0)
+    assert onto_face_up > 10
