@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from positions import redealt
 
 from skipbo_widgets.skyjo.bots import LEVELS, make_bot, play_match
 from skipbo_widgets.skyjo.bots.players import LONG_ROUND
-from skipbo_widgets.skyjo.engine import Round, Rules, from_position
+from skipbo_widgets.skyjo.engine import Round, Rules
 
 
 def _mid_round(seed: int, players: int, moves: int) -> Round:
@@ -21,22 +20,6 @@ def _mid_round(seed: int, players: int, moves: int) -> Round:
     return r
 
 
-def _redealt(r: Round, seed: int) -> Round:
-    """The same round as every seat sees it, with the unseen cards dealt anew."""
-    unseen = [c for g, up in zip(r.grids, r.face_up, strict=True)
-              for c, u in zip(g, up, strict=True) if c is not None and not u] + r.draw_pile
-    random.Random(seed).shuffle(unseen)
-    grids = []
-    for g, up in zip(r.grids, r.face_up, strict=True):
-        slots = []
-        for c, u in zip(g, up, strict=True):
-            slots.append(None if c is None else (c, True) if u else (unseen.pop(), False))
-        grids.append(slots)
-    return from_position(r.rules, grids=grids, discard=r.discard, draw_pile=unseen,
-                         phase=r.phase, current=r.current, turn=r.turn, first=r.first,
-                         drawn=r.drawn, ender=r.ender)
-
-
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_decisions_depend_only_on_the_seats_observation(level: str, players: int) -> None:
@@ -46,7 +29,7 @@ def test_decisions_depend_only_on_the_seats_observation(level: str, players: int
             r = _mid_round(seed, players, moves)
             if r.outcome is not None:
                 continue
-            other = _redealt(r, seed + 100)
+            other = redealt(r, seed + 100)
             seat = r.current
             assert (other.grids, other.draw_pile) != (r.grids, r.draw_pile)
             assert other.observe(seat) == r.observe(seat)
