@@ -74,10 +74,12 @@ class Explain(str, Enum):
     """``mine``, ``seat``, ``theirs``: some legal move would turn the seat's last card;
     the best move does not: the seat's face-up sum ``mine`` is above ``theirs``, the
     face-up sum of ``seat`` (the lowest of the others), and ending without the lowest
-    score doubles it."""
+    score doubles it; said only when every score ending could give is above 0 (a doubled
+    score of 0 or less stays, or gets better)."""
     HOLD_BACK_RISK = "hold_back_risk"
     """``chance``: as ``hold_back_above``, but the face-up sum is not above the others';
-    ending now would give the lowest score only with ``chance`` percent (below 50)."""
+    ending now would give the lowest score only with ``chance`` percent (below 50); also
+    only when every score ending could give is above 0."""
     END_ROUND = "end_round"
     """``score``, ``chance``: the move turns the seat's last card and ends the round with
     ``score`` points, the lowest with ``chance`` percent (estimated)."""

@@ -98,6 +98,10 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert after.ender == seat and r.ender is None
         final = after.copy()
         assert final.visible_sum(seat) == p["score"]
+    elif code is Explain.DROP_REVEAL:  # by the strong bot's values: every place for the card
+        table = choices(r.observe(seat))
+        keeps = [c.value for c in table.choices if c.move.kind == "swap"]
+        assert h.move.kind == "drop" and all(table.of(h.move).value <= v for v in keeps)
     elif code is Explain.FEWEST:  # by the strong bot's own values: said of its best move
         table = choices(r.observe(seat))
         assert all(table.of(h.move).value <= c.value for c in table.choices)
