@@ -295,7 +295,9 @@ class App:
         demo.on_click(lambda _b: self.show_demo_setup())
         hot_seat = testid(w.Button(description=self.tr("home.hot_seat"), icon="users"),
                           "hot-seat")
-        hot_seat.tooltip = self.tr("home.hot_seat_detail")
+        # Skyjo hides less: its face-up cards are everyone's (home.hot_seat_detail.skyjo).
+        hot_seat.tooltip = self.tr("home.hot_seat_detail" if self.game_id == "skipbo"
+                                   else f"home.hot_seat_detail.{self.game_id}")
         hot_seat.on_click(lambda _b: self.show_hot_seat())
         buttons: list[w.Widget] = [learn, play, demo, hot_seat]
         for button in buttons:

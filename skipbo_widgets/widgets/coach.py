@@ -127,11 +127,12 @@ class Coach(Ladder[Hint]):
                                          for r in result.reasons], lang=lang)
 
 
-def hint_box(level: int, reasons: Sequence[str], *, lang: str) -> str:
-    """A step of the hint ladder: its title, its reasons (HTML), and "ask again" below
-    the top step (every game's hints look alike)."""
+def hint_box(level: int, reasons: Sequence[str], *, lang: str, title_key: str = "") -> str:
+    """A step of the hint ladder: its title (``title_key``, by default the step's own),
+    its reasons (HTML), and "ask again" below the top step (every game's hints look
+    alike)."""
     body = "".join(f'<div class="sb-reason">{reason}</div>' for reason in reasons)
-    title = html.escape(t(f"hint.level.{level}", lang))
+    title = html.escape(t(title_key or f"hint.level.{level}", lang))
     more = f'<div class="sb-more">{html.escape(t("hint.more", lang))}</div>' \
         if level < LADDER_TOP else ""
     return (f'<div class="sb-box sb-box-hint" data-testid="hint-box" data-level="{level}">'

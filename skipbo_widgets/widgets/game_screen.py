@@ -304,8 +304,10 @@ class GameScreen:
         children: list[w.Widget] = [w.HTML(_box(text, "end", testid="game-over"))]
         if self.settings.match:
             if self.match.is_over:
+                # The game's winner first: never "you have the fewest points" above
+                # "Mia wins" (issue 21).
                 won = self._match_won(self.play.winners(self.match))
-                children.append(w.HTML(_box(won, "end")))
+                children.insert(0, w.HTML(_box(won, "end")))
             else:
                 children.append(self.next_button)
         return tuple(children)

@@ -3,7 +3,7 @@
 The i18n layer renders ``(code, params)`` as the message ``explain.skyjo.<code>``
 (``review.skyjo.<code>`` for :data:`REVIEW_CODES`). Values are card values
 (ints); ``place`` is a grid place in notation (``"b2"``); ``column`` a column
-letter; ``mean`` a float rounded to one place, compared as shown;
+letter; ``mean`` the worth of an unknown card in whole points, compared as shown;
 ``chance`` a whole percentage; ``seat`` an absolute
 seat. Each docstring states the claim; tests check it against the engine.
 """
@@ -21,7 +21,8 @@ class Explain(str, Enum):
 
     # -- level 1: a nudge --------------------------------------------------------
     LOOK_SETUP = "look_setup"
-    """(no params): the set-up: two cards of one column give a chance of a pair."""
+    """(no params): the set-up: two cards to turn; two of one column give a chance of
+    three equal cards there."""
     LOOK_DISCARD = "look_discard"
     """``value``: the best move takes the discard pile's top card ``value``."""
     LOOK_DRAW = "look_draw"
@@ -31,7 +32,16 @@ class Explain(str, Enum):
     # -- level 2: the move, its place lit up -----------------------------------
     ACTION = "action"
     """``move``, ``place``: the best move in notation and its place (``None`` for draw)."""
+    PICK = "pick"
+    """``move``, ``place``: a set-up reveal given as an example: every reveal is worth the
+    same (:data:`SETUP_ANY`)."""
     # -- level 3: the reasons, with their numbers -------------------------------
+    SETUP_ANY = "setup_any"
+    """``mean``: every face-down card is unknown, each worth ``mean`` on average (whole
+    points): for points, no card is better to turn than another."""
+    SETUP_COLUMN = "setup_column"
+    """``column``: the reveal is the second face-up card of ``column``: if the two are
+    equal, one more of them clears the column."""
     TAKE_LOWER = "take_lower"
     """``value``, ``old``, ``place``, ``gain``: the discard pile's ``value`` replaces the
     face-up ``old`` at ``place``; the grid's face-up sum drops by ``gain`` = old - value > 0."""
@@ -64,21 +74,27 @@ class Explain(str, Enum):
     """``mine``, ``seat``, ``theirs``: some legal move would turn the seat's last card;
     the best move does not: the seat's face-up sum ``mine`` is above ``theirs``, the
     face-up sum of ``seat`` (the lowest of the others), and ending without the lowest
-    score doubles it."""
+    score doubles it; said only when every score ending could give is above 0 (a doubled
+    score of 0 or less stays, or gets better)."""
     HOLD_BACK_RISK = "hold_back_risk"
     """``chance``: as ``hold_back_above``, but the face-up sum is not above the others';
-    ending now would give the lowest score only with ``chance`` percent (below 50)."""
+    ending now would give the lowest score only with ``chance`` percent (below 50); also
+    only when every score ending could give is above 0."""
     END_ROUND = "end_round"
     """``score``, ``chance``: the move turns the seat's last card and ends the round with
     ``score`` points, the lowest with ``chance`` percent (estimated)."""
     LAST_TURN = "last_turn"
     """``seat``, ``mean``: ``seat`` ended the round: this is the last turn, and every
     face-down card will count (``mean`` on average)."""
+    FEWEST = "fewest"
+    """(no params): no other move leaves the seat fewer points to expect (said when no
+    other reason applies)."""
     # -- turn review -------------------------------------------------------------
     GOOD = "good"
     """(no params): the move is worth (nearly) as much as the best one."""
     LOST = "lost"
-    """``points``, ``best``: the move lost ``points`` expected points against ``best``."""
+    """``points``, ``best``: the move lost ``points`` expected points (whole, rounded half
+    up, at least 2) against ``best``."""
 
 
 REVIEW_CODES = frozenset({Explain.GOOD, Explain.LOST})

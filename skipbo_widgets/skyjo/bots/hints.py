@@ -1,14 +1,19 @@
-"""Skyjo hints: the strong bot's move, why, and a ladder of three steps.
+"""Skyjo hints: the strong bot's move, why, and a ladder of three distinct steps: a
+nudge, the move (its place lit up on the table), then why.
+
+At the set-up every face-down card is unknown alike, so the move is only an example
+and the why says that any card would do:
 
 >>> from skipbo_widgets.skyjo.engine import Round
 >>> r = Round.new(seed=2)
 >>> h = hint(r.observe(0))
->>> h.ladder(1)[0][0].value, h.ladder(2)[0][1]["move"] in ("reveal a1", "reveal a2")
-('look_setup', True)
+>>> [[code.value for code, _ in h.ladder(level)] for level in LADDER_LEVELS]
+[['look_setup'], ['pick'], ['setup_any']]
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..engine import Move, Observation
@@ -16,7 +21,7 @@ from ..engine.cards import Card
 from ..engine.moves import column_of, column_places, place_text
 from .expect import HIDDEN
 from .explain import Explain, Reason
-from .options import Table, choices
+from .options import Choice, Table, choices, lowest_end_score
 
 LADDER_LEVELS = (1, 2, 3)
 _LETTERS = "abcd"
@@ -35,23 +40,34 @@ class Hint:
         """The grid place to light up (``None`` for ``draw``)."""
         return None if self.move.kind == "draw" else place_text(self.move.place)
 
+    @property
+    def action(self) -> Reason:
+        """The move with its place (an example at the set-up, where every card is alike)."""
+        code = Explain.PICK if self.move.kind == "reveal" else Explain.ACTION
+        return (code, {"move": str(self.move), "place": self.place})
+
     def ladder(self, level: int) -> list[Reason]:
-        """1: where to look; 2: the move with its place; 3: the move and every reason."""
-        action: Reason = (Explain.ACTION, {"move": str(self.move), "place": self.place})
+        """1: where to look; 2: the move with its place; 3: why (never empty)."""
         if level == 1:
             return [self.nudge]
         if level == 2:
-            return [action]
+            return [self.action]
         if level == 3:
-            return [action, *self.reasons]
+            return list(self.reasons)
         raise ValueError(f"hint levels are {LADDER_LEVELS}")
 
 
 def hint(obs: Observation) -> Hint:
     """The hint for the seat to move in ``obs`` (its own observation)."""
     table = choices(obs)
-    move = table.best.move
-    return Hint(move, _nudge(obs, move), tuple(explain(obs, table)))
+    return hint_for(obs, table, table.best)
+
+
+def hint_for(obs: Observation, table: Table, choice: Choice) -> Hint:
+    """The hint for ``choice``, a move worth as much as ``table.best`` (the best itself,
+    or one tied with it, such as any reveal at the set-up)."""
+    move = choice.move
+    return Hint(move, _nudge(obs, move), tuple(explain(obs, table, choice)))
 
 
 def _nudge(obs: Observation, move: Move) -> Reason:
@@ -64,13 +80,19 @@ def _nudge(obs: Observation, move: Move) -> Reason:
     return (Explain.LOOK_DRAW, {"value": obs.discard_top})
 
 
-def explain(obs: Observation, table: Table) -> list[Reason]:
-    """The reasons for ``table.best``, each a claim true in the position."""
-    best, k = table.best, table.knowledge
+def explain(obs: Observation, table: Table, choice: Choice | None = None) -> list[Reason]:
+    """The reasons for ``choice`` (``table.best`` by default), each a claim true in the
+    position; never empty."""
+    best, k = choice or table.best, table.knowledge
     move, cells = best.move, table.cells
-    mean = round(k.mean, 1)  # compared as shown, so "5 is worse than 5.0" is never said
+    # Whole points, compared as shown: a card above the shown mean is above the mean.
+    mean = whole(k.mean)
     out: list[Reason] = []
     if obs.phase == "setup":
+        out.append((Explain.SETUP_ANY, {"mean": mean}))
+        column = column_of(move.place)
+        if sum(isinstance(cells[p], int) for p in column_places(column)) == 1:
+            out.append((Explain.SETUP_COLUMN, {"column": _LETTERS[column]}))
         return out
     if obs.ender is not None:
         out.append((Explain.LAST_TURN, {"seat": obs.ender, "mean": mean}))
@@ -100,7 +122,12 @@ def explain(obs: Observation, table: Table) -> list[Reason]:
                                         "chance": round(100 * (best.lowest or 0.0))}))
     elif not best.ends:
         out.extend(_held_back(obs, table))
-    return out
+    return out or [(Explain.FEWEST, {})]
+
+
+def whole(x: float) -> int:
+    """``x`` rounded to whole points, halves up (2.5 is 3, -2.5 is -2)."""
+    return math.floor(x + 0.5)
 
 
 def _column(cells: tuple[object, ...], place: int, card: Card, chance: float) -> list[Reason]:
@@ -122,6 +149,8 @@ def _held_back(obs: Observation, table: Table) -> list[Reason]:
         return []
     others = [(obs.seats[s].visible_sum, s) for s in range(obs.rules.players) if s != obs.seat]
     theirs, seat = min(others)
+    if lowest_end_score(table) <= 0:  # 0 or less: kept as it is, or doubled for the better
+        return []
     mine = obs.me.visible_sum
     if mine > theirs:
         return [(Explain.HOLD_BACK_ABOVE, {"mine": mine, "seat": seat, "theirs": theirs})]

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import DRAW, Move, Observation
-from ..engine.cards import Card
+from ..engine.cards import VALUES, Card
 from ..engine.moves import COLUMN_PLACES, DROPS, SWAPS, column_of
 from ..engine.rules import GRID
 from .expect import (
@@ -40,9 +40,6 @@ from .expect import (
     hidden_count,
     lowest_chance,
 )
-
-# Set-up reveals: two cards of one column first, for the chance of a pair.
-SETUP_ORDER = (0, 1, 3, 4, 6, 7, 9, 10, 2, 5, 8, 11)
 
 
 @dataclass(frozen=True)
@@ -121,9 +118,13 @@ def choices(obs: Observation) -> Table:
     grid = _Grid(cells, k)
     own = one_turn_gain(grid, obs.discard_top, k)
     table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
+    order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
-        rank = {p: i for i, p in enumerate(SETUP_ORDER)}
-        found = [Choice(m, float(rank[m.place])) for m in obs.legal_moves]
+        # Every face-down card is unknown alike: each reveal is worth the same. Among
+        # equals, a card beside a lone face-up one comes first, for the chance of a pair.
+        found = [Choice(m, grid.value) for m in obs.legal_moves]
+        order = {m: (0 if _lone_face_up(cells, m.place) else 1, i)
+                 for i, m in enumerate(obs.legal_moves)}
     elif obs.drawn is not None:
         found = [_place(obs, table, grid, m, obs.drawn) for m in obs.legal_moves]
     else:
@@ -131,9 +132,21 @@ def choices(obs: Observation) -> Table:
         found += [_place(obs, table, grid, m, obs.discard_top)
                   for m in obs.legal_moves if m.kind == "take"]
     # Ties keep the legal order: the same observation always gives the same choice.
-    order = {m: i for i, m in enumerate(obs.legal_moves)}
-    found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, -1)))
+    found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, (-1, -1))))
     return replace(table, choices=tuple(found))
+
+
+def _lone_face_up(cells: Sequence[Cell], place: int) -> bool:
+    """Whether the column of ``place`` shows exactly one face-up card."""
+    return sum(isinstance(cells[p], int) for p in COLUMN_PLACES[column_of(place)]) == 1
+
+
+def lowest_end_score(table: Table) -> int:
+    """The lowest score any card could end the round with, put on the seat's one
+    face-down card (columns counted)."""
+    grid = _Grid(table.cells, table.knowledge)
+    place = table.cells.index(HIDDEN)
+    return min(grid.final_score(place, card) for card in VALUES)
 
 
 def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float, float]]:

@@ -95,8 +95,10 @@ class MediumBot:
 
 
 class BeginnerBot:
-    """Gentle: keeps only really low cards, never looks at columns, and reveals its
-    cards in reading order."""
+    """Gentle: takes from the discard pile only a card of 0 or less, keeps a drawn card of
+    2 or less, and puts a drawn card elsewhere only in place of a face-up card at least 4
+    higher; never looks at columns, and turns its cards column by column (place order:
+    a1 a2 a3 b1 …). ``demo.skyjo.own_way.beginner`` says so to a class."""
 
     name = "beginner"
 

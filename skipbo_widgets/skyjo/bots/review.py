@@ -1,8 +1,9 @@
 """Turn review: a move graded by the expected points it lost against the best one.
 
 The values are the strong bot's (:mod:`.options`), from what the player could
-see before the move. ``good``: lost less than :data:`INACCURACY` (1.5
-points, less than a card of average worth kept a little too long);
+see before the move; the points lost are said in whole points. ``good``: lost
+less than :data:`INACCURACY` (1.5 points, less than a card of average worth kept
+a little too long);
 ``inaccuracy``: less than :data:`MISTAKE` (4 points); ``mistake``: more.
 """
 
@@ -14,7 +15,7 @@ from typing import NamedTuple
 from ...core.stats import Grade, grade
 from ..engine import Move, Observation
 from .explain import Explain, Reason
-from .hints import explain
+from .hints import explain, whole
 from .options import choices
 
 INACCURACY = 1.5
@@ -44,7 +45,7 @@ def review_move(obs: Observation, move: Move) -> Review:
     verdict = grade_of(loss)
     if verdict == "good":
         return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
-    lost: Reason = (Explain.LOST, {"points": round(loss, 1), "best": str(best.move)})
+    lost: Reason = (Explain.LOST, {"points": whole(loss), "best": str(best.move)})
     return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))
 
 

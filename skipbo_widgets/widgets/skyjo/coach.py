@@ -53,9 +53,17 @@ def reason_text(obs: Observation, reason: Reason, *, lang: str, names: Sequence[
     return t(message_key(code), lang, names=list(names), **words)
 
 
+def step_title(found: Hint, level: int) -> str:
+    """The key of a ladder step's title, fitting its advice: "Which pile?" for a draw,
+    "Which card to turn?" for a reveal; step 3 is "Why?"."""
+    if level == 2:
+        return f"hint.skyjo.level.2.{found.move.kind}"
+    return "hint.skyjo.level.3" if level == 3 else f"hint.level.{level}"
+
+
 class SkyjoCoach(Ladder[Hint]):
     """The hint ladder for the learner's position (1: where to look; 2: the move, lit up
-    on the table; 3: the move and every reason)."""
+    on the table; 3: why), each step saying something the step before did not."""
 
     def hint_html(self, obs: Observation, position: object, *, lang: str,
                   names: Sequence[str]) -> tuple[str, Move | None]:
@@ -72,7 +80,8 @@ class SkyjoCoach(Ladder[Hint]):
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:
         return hint_box(level, [html.escape(reason_text(obs, r, lang=lang, names=names))
-                                for r in found.ladder(level)], lang=lang)
+                                for r in found.ladder(level)], lang=lang,
+                        title_key=step_title(found, level))
 
 
 def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,

@@ -6,11 +6,14 @@ the mistakes a review is for); each claim is checked on the real game.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from bot_positions import TABLES, decision_points
 
 from skipbo_widgets.skipbo.bots import Explain, evaluate_line, make_bot, review_segment
 from skipbo_widgets.skipbo.engine import WILD, Game, Move, Observation, observe
+from skipbo_widgets.skipbo.engine.events import Drew, Played
 
 TOP = 12
 
@@ -97,3 +100,61 @@ def test_gave_next_and_poor_discard_are_true_on_real_positions() -> None:
     assert reviews >= 1000
     # both claims were really made, not skipped
     assert seen[Explain.GAVE_NEXT] >= 10 and seen[Explain.POOR_DISCARD] >= 50, seen
+
+
+def _replayed(game: Game, moves: list[Move] | tuple[Move, ...],
+              seat: int) -> tuple[Game, list[Any]]:
+    trial = game.copy()
+    events: list[Any] = []
+    for move in moves:
+        events += trial.push(move, by=seat)
+    return trial, events
+
+
+def _stock_cards(game: Game, seat: int) -> int:
+    """Cards in the stock piles of the seat's side (its own and a partner's)."""
+    return sum(len(game.stocks[s]) for s in range(game.rules.players)
+               if game.rules.team(s) == game.rules.team(seat))
+
+
+@pytest.mark.slow
+def test_what_a_review_says_was_missed_is_counted_again_on_the_real_game() -> None:
+    """"You could have played 2 more stock cards", "you could have won", "you could have
+    played your whole hand", "one SKIP-BO card more than you needed": each recounted by
+    playing the learner's moves and the best plan on copies of the real game."""
+    seen: dict[Explain, int] = dict.fromkeys(
+        (Explain.MISSED_STOCK, Explain.MISSED_WIN, Explain.MISSED_REFILL,
+         Explain.WASTED_WILD), 0)
+    for k in range(2):
+        for rules, levels in TABLES[:3]:
+            for game, obs in decision_points(rules, levels, seed=f"missed/{k}", limit=300):
+                seat = obs.seat
+                for level in ("beginner", "medium"):
+                    moves = _learner_turn(game, obs, level, seed=f"{k}/{obs.turn}")
+                    review, used = review_segment(obs, moves)
+                    codes = {code: p for code, p in review.reasons}
+                    if not set(codes) & set(seen):
+                        continue
+                    mine, mine_events = _replayed(game, moves[:used], seat)
+                    best, best_events = _replayed(game, review.best, seat)
+                    won = [g.outcome is not None and seat in g.outcome.winners
+                           for g in (mine, best)]
+                    if Explain.MISSED_WIN in codes:
+                        seen[Explain.MISSED_WIN] += 1
+                        assert won == [False, True]
+                    if Explain.MISSED_STOCK in codes:
+                        seen[Explain.MISSED_STOCK] += 1
+                        assert codes[Explain.MISSED_STOCK]["count"] == (
+                            _stock_cards(mine, seat) - _stock_cards(best, seat)) > 0
+                    if Explain.MISSED_REFILL in codes:
+                        seen[Explain.MISSED_REFILL] += 1
+                        refilled = [any(isinstance(e, Drew) and e.empty_hand and e.seat == seat
+                                        for e in evs) for evs in (mine_events, best_events)]
+                        assert refilled == [False, True]
+                    if Explain.WASTED_WILD in codes:
+                        seen[Explain.WASTED_WILD] += 1
+                        wilds = [sum(isinstance(e, Played) and e.card == WILD for e in evs)
+                                 for evs in (mine_events, best_events)]
+                        assert codes[Explain.WASTED_WILD]["count"] == wilds[0] - wilds[1] > 0
+    # every claim was really made, so each check above has run
+    assert min(seen.values()) >= 1 and seen[Explain.MISSED_STOCK] >= 50, seen

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from skipbo_widgets.skyjo.bots import make_bot
-from skipbo_widgets.skyjo.engine import Round, Rules
+from skipbo_widgets.skyjo.engine import Round, Rules, from_position
 
 LINEUPS = {2: ("strong", "medium"), 4: ("strong", "medium", "beginner", "medium")}
 
@@ -20,3 +21,19 @@ def decision_points(rounds: int = 6, players: tuple[int, ...] = (2, 4),
             while r.outcome is None:
                 yield r
                 r.push(bots[r.current].choose_move(r.observe(r.current)), by=r.current)
+
+
+def redealt(r: Round, seed: int) -> Round:
+    """The same round as every seat sees it, with the unseen cards dealt anew."""
+    unseen = [c for g, up in zip(r.grids, r.face_up, strict=True)
+              for c, u in zip(g, up, strict=True) if c is not None and not u] + r.draw_pile
+    random.Random(seed).shuffle(unseen)
+    grids = []
+    for g, up in zip(r.grids, r.face_up, strict=True):
+        slots = []
+        for c, u in zip(g, up, strict=True):
+            slots.append(None if c is None else (c, True) if u else (unseen.pop(), False))
+        grids.append(slots)
+    return from_position(r.rules, grids=grids, discard=r.discard, draw_pile=unseen,
+                         phase=r.phase, current=r.current, turn=r.turn, first=r.first,
+                         drawn=r.drawn, ender=r.ender)

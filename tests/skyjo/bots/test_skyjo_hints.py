@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 
 import pytest
 from positions import decision_points
 
 from skipbo_widgets.i18n import LANGUAGES, t
-from skipbo_widgets.skyjo.bots import Explain, hint
+from skipbo_widgets.skyjo.bots import Explain, choices, hint, review_move
 from skipbo_widgets.skyjo.bots.explain import message_key
 from skipbo_widgets.skyjo.engine import Round
 from skipbo_widgets.skyjo.engine.events import ColumnCleared
 from skipbo_widgets.skyjo.engine.moves import column_places
+from skipbo_widgets.widgets.skyjo.coach import SkyjoCoach, move_words, reason_text
+
+NAMES = ["Tom", "Mia", "Ali", "Lea"]
 
 
 def _unseen(r: Round) -> list[int]:
@@ -22,11 +27,26 @@ def _unseen(r: Round) -> list[int]:
     return hidden + r.draw_pile
 
 
+def _end_scores(r: Round, seat: int) -> list[int]:
+    """Every score the seat's one face-down card could end the round with (columns of
+    three equal cards counted as gone)."""
+    grid, up = r.grids[seat], r.face_up[seat]
+    place = next(q for q in range(12) if grid[q] is not None and not up[q])
+    scores = []
+    for card in range(-2, 13):
+        cells = [card if q == place else grid[q] for q in range(12)]
+        columns = [cells[c * 3:c * 3 + 3] for c in range(4)]
+        scores.append(sum(sum(c) for c in columns  # type: ignore[arg-type]
+                          if None not in c and not c[0] == c[1] == c[2]))
+    return scores
+
+
 def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
     seat, unseen = r.current, _unseen(r)
-    mean = round(sum(unseen) / len(unseen), 1)  # as the learner reads it
+    exact = sum(unseen) / len(unseen)
+    mean = math.floor(exact + 0.5)  # as the learner reads it: whole points, halves up
     if "mean" in p:
-        assert p["mean"] == mean
+        assert p["mean"] == mean and isinstance(p["mean"], int)
     h = hint(r.observe(seat))
     after = r.copy()
     events = after.push(h.move)
@@ -42,14 +62,20 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert p["gain"] == r.grids[seat][place] - card > 0  # type: ignore[operator]
         assert drop == p["gain"] or (cleared and drop > p["gain"])  # type: ignore[operator]
     elif code in (Explain.TAKE_HIDDEN, Explain.SWAP_HIDDEN):
-        assert not r.face_up[seat][place] and p["value"] == card and card < mean
+        assert not r.face_up[seat][place] and p["value"] == card < mean and card < exact
     elif code is Explain.DRAW_INSTEAD:
-        assert r.discard[-1] == p["value"] and r.discard[-1] > mean
+        assert r.discard[-1] == p["value"] and r.discard[-1] > mean and r.discard[-1] > exact
     elif code is Explain.DRAW_BETTER:
         assert r.discard[-1] == p["value"] and r.discard[-1] <= mean
     elif code is Explain.DROP_HIGH:
         shown = [c for c, u in zip(r.grids[seat], r.face_up[seat], strict=True) if u]
-        assert card > mean and all(c is not None and c <= card for c in shown)
+        assert card > mean and card > exact
+        assert all(c is not None and c <= card for c in shown)
+    elif code is Explain.SETUP_ANY:
+        assert r.phase == "setup" and h.move.kind == "reveal"
+    elif code is Explain.SETUP_COLUMN:
+        places = column_places("abcd".index(str(p["column"])))
+        assert place in places and sum(after.face_up[seat][q] for q in places) == 2
     elif code is Explain.COLUMN_CLEAR:
         assert any(isinstance(e, ColumnCleared) and e.card == p["value"]
                    and "abcd"[e.column] == p["column"] for e in events)
@@ -63,13 +89,22 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert p["mine"] == r.visible_sum(seat) > p["theirs"] == min(others)
         assert r.visible_sum(p["seat"]) == p["theirs"]  # type: ignore[arg-type]
         assert r.hidden[seat] == 1 and after.ender is None and r.ender is None
-        assert r.rules.doubled(r.visible_sum(seat)) > r.visible_sum(seat)
+        # "counts double" is a loss only above 0: every score ending could give is
+        assert all(r.rules.doubled(s) > s > 0 for s in _end_scores(r, seat))
     elif code is Explain.HOLD_BACK_RISK:
         assert r.hidden[seat] == 1 and after.ender is None and 0 <= p["chance"] < 50  # type: ignore[operator]
+        assert all(r.rules.doubled(s) > s > 0 for s in _end_scores(r, seat))
     elif code is Explain.END_ROUND:
         assert after.ender == seat and r.ender is None
         final = after.copy()
         assert final.visible_sum(seat) == p["score"]
+    elif code is Explain.DROP_REVEAL:  # by the strong bot's values: every place for the card
+        table = choices(r.observe(seat))
+        keeps = [c.value for c in table.choices if c.move.kind == "swap"]
+        assert h.move.kind == "drop" and all(table.of(h.move).value <= v for v in keeps)
+    elif code is Explain.FEWEST:  # by the strong bot's own values: said of its best move
+        table = choices(r.observe(seat))
+        assert all(table.of(h.move).value <= c.value for c in table.choices)
     elif code is Explain.LAST_TURN:
         assert r.ender == p["seat"] != seat
 
@@ -77,37 +112,98 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
 def test_every_claim_of_every_hint_holds_in_the_dealers_round() -> None:
     seen: Counter[Explain] = Counter()
     for r in decision_points():
-        for code, params in hint(r.observe(r.current)).ladder(3)[1:]:
+        for code, params in hint(r.observe(r.current)).ladder(3):
             _check(r, code, params)
             seen[code] += 1
     # The positions reach every kind of claim, so each check above has run.
     assert set(seen) >= {Explain.TAKE_LOWER, Explain.TAKE_HIDDEN, Explain.SWAP_LOWER,
                          Explain.SWAP_HIDDEN, Explain.DRAW_INSTEAD, Explain.DROP_HIGH,
-                         Explain.COLUMN_CHANCE, Explain.END_ROUND, Explain.LAST_TURN}, seen
+                         Explain.COLUMN_CHANCE, Explain.END_ROUND, Explain.LAST_TURN,
+                         Explain.SETUP_ANY, Explain.SETUP_COLUMN}, seen
 
 
 def test_the_ladder_nudges_then_lights_the_place_then_explains() -> None:
     for r in decision_points(rounds=1, players=(2,)):
         h = hint(r.observe(r.current))
         (action, params), = h.ladder(2)
-        assert action is Explain.ACTION and params["move"] == str(h.move)
+        setup = r.phase == "setup"
+        assert action is (Explain.PICK if setup else Explain.ACTION)
+        assert params["move"] == str(h.move)
         assert params["place"] == (None if h.move.kind == "draw" else str(h.move)[-2:])
         assert h.ladder(1)[0][0].value.startswith("look_")
-        assert h.ladder(3)[0] == h.ladder(2)[0]
+        why = h.ladder(3)
+        assert why and not {Explain.ACTION, Explain.PICK} & {code for code, _ in why}
         assert r.can_move(h.move)
     with pytest.raises(ValueError):
         h.ladder(4)
 
 
+_SENTENCE = re.compile(r"[^.!?:]+[.!?:]")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_step_of_the_ladder_says_again_what_the_step_before_said(lang: str) -> None:
+    """A nudge, the move, then why: a later step repeats no sentence of the one before,
+    and the why never says the move again (in the opening too)."""
+    for r in decision_points(rounds=2, players=(2, 4)):
+        obs = r.observe(r.current)
+        h = hint(obs)
+        steps = [[reason_text(obs, reason, lang=lang, names=NAMES) for reason in h.ladder(level)]
+                 for level in (1, 2, 3)]
+        said = [{s.strip().lower() for text in step for s in _SENTENCE.findall(text)}
+                for step in steps]
+        assert not said[0] & said[1] and not said[1] & said[2], steps
+        move = move_words(h.move, obs, lang).lower()
+        assert all(move not in text.lower() for text in steps[2]), steps
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_reads_in_every_language(lang: str) -> None:
-    params = {"value": 9, "old": 11, "place": "b2", "gain": 2, "mean": 4.9, "column": "c",
+    params = {"value": 9, "old": 11, "place": "b2", "gain": 2, "mean": 5, "column": "c",
               "chance": 12, "mine": 23, "seat": 1, "theirs": 14, "score": 5, "move": "take b2",
-              "points": 2.5, "best": "draw"}
+              "points": 3, "best": "draw"}
     for code in Explain:
         key = message_key(code)
         text = t(key, lang, names=["Tom", "Mia"], **params)
         assert text != key and "{" not in text, (code, text)
         if lang != "en":
             assert text != t(key, "en", names=["Tom", "Mia"], **params), code
-    assert "4,9" in t("explain.skyjo.draw_instead", lang, value=9, mean=4.9) or lang == "en"
+
+
+_DECIMAL = re.compile(r"\d[.,]\d")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_figure_a_hint_or_review_says_is_a_whole_number(lang: str) -> None:
+    """Children read whole numbers: no "about 11.0 points", no "worth 5.2"."""
+    seen = 0
+    for r in decision_points(rounds=2, players=(2, 4)):
+        obs = r.observe(r.current)
+        h = hint(obs)
+        reasons = [*h.ladder(1), *h.ladder(2), *h.ladder(3)]
+        for move in obs.legal_moves:
+            reasons += review_move(obs, move).reasons
+        for code, params in reasons:
+            assert all(isinstance(v, int) for v in params.values()
+                       if isinstance(v, (int, float))), (code, params)
+            text = reason_text(obs, (code, params), lang=lang, names=NAMES)
+            assert not _DECIMAL.search(text), text
+            seen += 1
+    assert seen > 1000
+
+
+def test_each_steps_title_fits_its_advice() -> None:
+    """Not "Which card?" above "draw a card": step 2's title follows the kind of move,
+    step 3's asks why; the titles of different kinds of advice differ."""
+    titles: dict[str, str] = {}
+    for r in decision_points(rounds=1, players=(2,)):
+        obs = r.observe(r.current)
+        coach = SkyjoCoach()
+        boxes = [coach.hint_html(obs, r.turn, lang="en", names=NAMES)[0] for _ in range(3)]
+        kind = hint(obs).move.kind
+        titles[kind] = re.findall(r"<b>(.*?)</b>", boxes[1])[0]
+        assert f"<b>{t('hint.level.1', 'en')}</b>" in boxes[0]
+        assert f"<b>{t('hint.skyjo.level.3', 'en')}</b>" in boxes[2]
+    assert set(titles) >= {"reveal", "draw", "take", "swap", "drop"}
+    assert titles["draw"] != t("hint.level.2", "en") and "pile" in titles["draw"]
+    assert len({titles[k] for k in ("draw", "take", "swap", "reveal")}) == 4
