@@ -70,11 +70,16 @@ async def _request_info(url: str) -> dict[str, str] | None:
             continue
         message = await connection.read_message()  # as long as the kernel stays unused
         connection.close()
-        try:
-            info = json.loads(message) if isinstance(message, str) else None
-        except ValueError:
-            return None
-        if not isinstance(info, dict):
-            return None
-        return {k: v for k, v in info.items() if isinstance(k, str) and isinstance(v, str)}
+        return parse_request_info(message)
     return None
+
+
+def parse_request_info(message: object) -> dict[str, str] | None:
+    """The request's variables in the server's message, or None for nonsense."""
+    try:
+        info = json.loads(message) if isinstance(message, str) else None
+    except ValueError:
+        return None
+    if not isinstance(info, dict):
+        return None
+    return {k: v for k, v in info.items() if isinstance(k, str) and isinstance(v, str)}
