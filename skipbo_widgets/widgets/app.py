@@ -28,6 +28,7 @@ from .demo import DemoForm, DemoScreen, DemoSettings
 from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
+from .page import escaped
 from .settings import (
     SETTINGS,
     AnyMatch,
@@ -645,7 +646,8 @@ class App:
             self.notice.value = ""
             return
         key, err = self._noticed
-        text = self.tr(key, reason=explain(err, self.lang))
+        # A refusal may repeat what it refused: nothing that cannot be sent reaches the page.
+        text = escaped(self.tr(key, reason=explain(err, self.lang)))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from functools import cache
 
-import anywidget
 import traitlets
 
 from ..skipbo.sheet import SECTIONS
 from ..tutorials.sheet import sheet_html
+from .page import PageWidget
 from .table import STATIC
 
 
-class SheetLink(anywidget.AnyWidget):
+class SheetLink(PageWidget):
     _esm = STATIC / "sheet_link.js"
 
     label = traitlets.Unicode("").tag(sync=True)

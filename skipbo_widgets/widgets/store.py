@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
+from .page import PageWidget
 from .table import STATIC
 
 
-class BrowserStore(anywidget.AnyWidget):
+class BrowserStore(PageWidget):
     _esm = STATIC / "store.js"
 
     key = traitlets.Unicode("skipbo-widgets/session").tag(sync=True)
