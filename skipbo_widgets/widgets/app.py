@@ -543,7 +543,8 @@ class App:
                 continue
             text = html.escape(self.tr(f"store.failed.{what}"))
             children.append(w.HTML(f'<div class="sb-box sb-box-warning" '
-                                   f'data-testid="{testid_}" role="alert">{text}</div>'))
+                                   f'data-testid="{testid_}" role="alert" '
+                                   f'data-scroll-into-view>{text}</div>'))
             buttons: list[w.Widget] = []
             if what == "game" and self.game_screen is not None:
                 save = testid(w.Button(description=self.tr("store.failed.save"),

@@ -71,6 +71,9 @@ def test_store_failed_is_said_at_once_in_the_learners_language(game: str, lang: 
     assert html.escape(t("store.failed.game", lang)) in said["store-failed"]
     assert said["store-failed-save"].description == t("store.failed.save", lang)
     assert said["store-failed-dismiss"].description == t("store.failed.dismiss", lang)
+    # a screen reader says it at once, and the page scrolls it into sight (testids.js)
+    assert 'role="alert"' in said["store-failed"]
+    assert "data-scroll-into-view" in said["store-failed"]
     if lang != "en":
         assert t("store.failed.game", lang) != t("store.failed.game", "en")
 
