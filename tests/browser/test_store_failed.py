@@ -104,6 +104,15 @@ def test_a_full_storage_is_said_and_the_offered_file_opens_the_game_again(
     saved = tmp_path / "manche.json"
     download.value.save_as(saved)
     assert '"skipbo-widgets/session"' in saved.read_text(encoding="utf-8")
+
+    # Room again (the filler gone): the next move is kept, and the warning goes.
+    page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith("filler-"))
+        .forEach((k) => localStorage.removeItem(k))""")
+    page.wait_for_function(f"() => ({NEXT})() === 'take'", timeout=60_000)
+    page.click('[data-testid="skyjo-discard"]')
+    page.locator(".sj-me button.sj-slot:not(:has([data-card]))").first.click()  # face down
+    expect(warning).to_have_count(0, timeout=30_000)
+    assert page.evaluate("() => localStorage.getItem('skipbo-widgets/session')")
     no_python_errors(page)
     context.close()
 
