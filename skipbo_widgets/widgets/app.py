@@ -3,7 +3,9 @@ in four languages. ``?game=skyjo`` chooses Skyjo from the start.
 
 In a notebook ``play(lang="fr")`` shows it inline; ``notebooks/app.ipynb``
 serves the same app with Voilà. The session is kept in the browser's storage
-after every change and offered for resume after a reload or a kernel restart.
+after every change and offered for resume after a reload or a kernel restart; a
+browser that cannot keep it (its storage full, blocked or missing) is said to, at
+once and until dismissed, with the file offered instead.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .demo import DemoForm, DemoScreen, DemoSettings
 from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
+from .page import escaped
 from .settings import (
     SETTINGS,
     AnyMatch,
@@ -78,6 +81,12 @@ class App:
         self.conflict = w.VBox()
         self.lesson_store = BrowserStore(key="skipbo-widgets/tutorial")
         self.lesson_store.on_stored(self._on_lesson_stored)
+        #: What the browser cannot keep now (``game``, ``lessons``): True while the learner
+        #: is told so, False once they dismissed it (until the store works again).
+        self._not_kept: dict[str, bool] = {}
+        self.store.on_failed(lambda failing: self._store_failed("game", failing))
+        self.lesson_store.on_failed(lambda failing: self._store_failed("lessons", failing))
+        self.store_warning = w.VBox()
         self.lesson_progress: Progress | None = None
         self.tutorial: TutorialScreen | None = None
         self.resume: tuple[Settings, AnyMatch] | None = None
@@ -125,7 +134,8 @@ class App:
         self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
-        self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
+        self.widget = w.VBox([header, self.notice, self.conflict, self.store_warning,
+                              self.body, self.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
@@ -155,6 +165,7 @@ class App:
         self._show_title(self._title_key)
         self._show_notice()
         self._show_conflict()
+        self._show_store_warning()
         if self.screen == "game" and self.game_screen is not None:
             self.game_screen.set_lang(self.lang)
         elif self.screen == "learn":
@@ -458,6 +469,7 @@ class App:
             on_new=self.show_hot_seat if settings.people else self.show_setup,
             animate=self.animate)
         self.body.children = [self.game_screen.widget]
+        self._show_store_warning()  # its file is this game's now
 
     # -- keeping the session --------------------------------------------------
 
@@ -508,6 +520,45 @@ class App:
             self._notice("home.resume_failed", err)
         if self.screen == "home":
             self.show_home()
+
+    # -- a browser that keeps nothing --------------------------------------------
+
+    def _store_failed(self, what: str, failing: bool) -> None:
+        """The browser refused to keep ``what`` (``game``, ``lessons``), or keeps it again."""
+        if failing:
+            self._not_kept[what] = True
+        else:
+            self._not_kept.pop(what, None)
+        self._show_store_warning()
+
+    def _dismiss_store_warning(self, what: str) -> None:
+        self._not_kept[what] = False
+        self._show_store_warning()
+
+    def _show_store_warning(self) -> None:
+        """Said above the screen, apart from the notice and the status line, so that no
+        later message replaces it: the game (with the file offered) and the lessons' place."""
+        children: list[w.Widget] = []
+        for what, testid_ in (("game", "store-failed"), ("lessons", "store-failed-lessons")):
+            if not self._not_kept.get(what):
+                continue
+            text = html.escape(self.tr(f"store.failed.{what}"))
+            children.append(w.HTML(f'<div class="sb-box sb-box-warning" '
+                                   f'data-testid="{testid_}" role="alert" '
+                                   f'data-scroll-into-view>{text}</div>'))
+            buttons: list[w.Widget] = []
+            if what == "game" and self.game_screen is not None:
+                save = testid(w.Button(description=self.tr("store.failed.save"),
+                                       icon="download", button_style="primary"),
+                              "store-failed-save")
+                save.on_click(lambda _b: self._save_file())
+                buttons.append(save)
+            dismiss = testid(w.Button(description=self.tr("store.failed.dismiss"),
+                                      icon="check"), f"{testid_}-dismiss")
+            dismiss.on_click(lambda _b, what=what: self._dismiss_store_warning(what))
+            buttons.append(dismiss)
+            children.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+        self.store_warning.children = children
 
     # -- two tabs of one browser share the kept game ---------------------------
 
@@ -597,7 +648,8 @@ class App:
             self.notice.value = ""
             return
         key, err = self._noticed
-        text = self.tr(key, reason=explain(err, self.lang))
+        # A refusal may repeat what it refused: nothing that cannot be sent reaches the page.
+        text = escaped(self.tr(key, reason=explain(err, self.lang)))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
+from .page import PageWidget
 from .table import STATIC
 
 #: ``handler(name, content)`` for a file that was sent; ``handler(name, size)`` for
@@ -24,7 +24,7 @@ Handler = Callable[[str, "bytes | int"], None]
 MAX_NAME = 255
 
 
-class FilePicker(anywidget.AnyWidget):
+class FilePicker(PageWidget):
     """A button that opens one file of at most ``max_size`` bytes."""
 
     _esm = STATIC / "file_picker.js"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from enum import Enum
 from typing import Any, ClassVar, TypeAlias, TypeVar
 from urllib.parse import urlencode
 
@@ -227,6 +228,14 @@ def deal_query(settings: Settings, lang: str) -> str:
     return urlencode(params)
 
 
+class LinkReason(str, Enum):
+    """Why a class link was refused before its rules were read."""
+
+    #: A value that is not short printable text (a lone surrogate, a control character,
+    #: more than 20 characters): said without repeating it.
+    BAD_VALUE = "link_bad_value"
+
+
 def game_from_query(query: Mapping[str, Sequence[str]]) -> str | None:
     """The game a link names (``?game=skyjo``), ``None`` for none or one the app lacks.
 
@@ -250,7 +259,11 @@ def settings_from_query(query: Mapping[str, Sequence[str]]) -> Settings | None:
     True
     """
     def one(name: str, default: str) -> str:
-        return (query.get(name) or [default])[0].strip()
+        text = (query.get(name) or [default])[0].strip()
+        if name != "deal" and not (text.isprintable() and len(text) <= MAX_SEED):
+            # Never echoed: a lone surrogate could not even be sent to the page.
+            raise RulesError(LinkReason.BAD_VALUE, field=name)
+        return text
 
     def number(name: str, default: str) -> int | str:
         text = one(name, default)

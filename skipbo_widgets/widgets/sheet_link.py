@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from functools import cache
 
-import anywidget
 import traitlets
 
 from ..core.sheet import Section
 from ..skipbo import sheet as skipbo_sheet
 from ..skyjo import sheet as skyjo_sheet
 from ..tutorials.sheet import sheet_html
+from .page import PageWidget
 from .table import STATIC
 
 #: Each game's sheet: its sections and its title's message key.
@@ -26,7 +26,7 @@ SHEETS: dict[str, tuple[tuple[Section, ...], str]] = {
 }
 
 
-class SheetLink(anywidget.AnyWidget):
+class SheetLink(PageWidget):
     _esm = STATIC / "sheet_link.js"
 
     label = traitlets.Unicode("").tag(sync=True)

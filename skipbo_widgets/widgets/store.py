@@ -4,6 +4,11 @@ The widget is invisible. When it appears on the page it reports what the
 browser had stored under ``key``; setting ``value`` stores a new text (an
 empty text clears it). What comes back is untrusted and must be validated by
 the caller like any save file.
+
+A write the browser refuses (its storage full, blocked or missing, as in some
+private modes) is reported (``store-failed``), and so is the first write that
+works again after that (``store-ok``): :meth:`BrowserStore.on_failed` hears both,
+so the app can tell the learner that nothing is kept, and stop saying it.
 """
 
 from __future__ import annotations
@@ -11,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
+from .page import PageWidget
 from .table import STATIC
 
 
-class BrowserStore(anywidget.AnyWidget):
+class BrowserStore(PageWidget):
     _esm = STATIC / "store.js"
 
     key = traitlets.Unicode("skipbo-widgets/session").tag(sync=True)
@@ -27,7 +32,10 @@ class BrowserStore(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._on_stored: list[Callable[[str], None]] = []
         self._on_elsewhere: list[Callable[[str], None]] = []
+        self._on_failed: list[Callable[[bool], None]] = []
         self.reported = False
+        #: The browser refused the last write (``store-failed``), until one works again.
+        self.failing = False
         self.on_msg(self._receive)
 
     def on_stored(self, handler: Callable[[str], None]) -> None:
@@ -39,6 +47,12 @@ class BrowserStore(anywidget.AnyWidget):
         it cleared the key) under the same key."""
         self._on_elsewhere.append(handler)
 
+    def on_failed(self, handler: Callable[[bool], None]) -> None:
+        """Call ``handler(True)`` when the browser refuses to keep ``value`` (after keeping
+        everything so far), ``handler(False)`` when it keeps it again; a refusal repeated at
+        every write is heard once."""
+        self._on_failed.append(handler)
+
     def write_again(self) -> None:
         """Store ``value`` again (another tab of the browser stored something else since)."""
         self.send({"type": "write"})
@@ -49,8 +63,15 @@ class BrowserStore(anywidget.AnyWidget):
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind not in ("stored", "written-elsewhere"):
+        if kind in ("store-failed", "store-ok"):
+            failing = kind == "store-failed"
+            if failing != self.failing:
+                self.failing = failing
+                for failed in self._on_failed:
+                    failed(failing)
             return
+        if kind not in ("stored", "written-elsewhere"):
+            return  # an unknown message: the page's script sends none, so nothing to say
         text = content.get("value")
         text = text if isinstance(text, str) else ""  # the loader checks size and content
         if kind == "stored":

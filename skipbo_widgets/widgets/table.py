@@ -11,17 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeGuard
 
-import anywidget
 import traitlets
 
 from .esm import bundle
+from .page import PageWidget
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE_TEXT = 16
 
 
-class CardTable(anywidget.AnyWidget):
-    """Draws one seat's view of the table; docs/table-view.md describes its shape."""
+class CardTable(PageWidget):
+    """Draws one seat's view of the table; docs/table-view.md describes its shape.
+    The page sets none of its traits (:class:`~.page.PageWidget`): only Python draws."""
 
     _esm = bundle(STATIC / "table.js")
     _css = STATIC / "table.css"

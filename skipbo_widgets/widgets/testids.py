@@ -6,12 +6,13 @@ See docs/testing.md for the list of test ids.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
+from .page import PageWidget, page_text
 from .table import STATIC
 
 W = TypeVar("W", bound=w.DOMWidget)
@@ -22,7 +23,7 @@ def testid(widget: W, name: str) -> W:
     return widget
 
 
-class ShellSupport(anywidget.AnyWidget):
+class ShellSupport(PageWidget):
     """Displayed once per page: copies the marks into ``data-testid`` attributes
     and brings the stylesheet of the ipywidgets shell around the card table.
 
@@ -33,6 +34,9 @@ class ShellSupport(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "testids.js"
+    #: The page sends its address and query (any other trait it sets is put back).
+    page_sets: ClassVar[Mapping[str, Callable[[Any], bool]]] = {
+        "query": page_text, "address": page_text}
     _css = STATIC / "app.css"
 
     #: The language of the app around this widget (``de``, ``fr``, ``nl``, ``en``).

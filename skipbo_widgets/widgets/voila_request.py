@@ -20,6 +20,8 @@ from collections.abc import Callable
 #: Tasks waiting for a visitor (the event loop keeps only weak references to them).
 _WAITING: set[asyncio.Task[None]] = set()
 _CONNECT_TRIES = 8
+#: The longest request variable taken (a page address and query fit many times over).
+MAX_VALUE = 65536
 
 
 def on_query(apply: Callable[[str], None]) -> None:
@@ -70,11 +72,30 @@ async def _request_info(url: str) -> dict[str, str] | None:
             continue
         message = await connection.read_message()  # as long as the kernel stays unused
         connection.close()
-        try:
-            info = json.loads(message) if isinstance(message, str) else None
-        except ValueError:
-            return None
-        if not isinstance(info, dict):
-            return None
-        return {k: v for k, v in info.items() if isinstance(k, str) and isinstance(v, str)}
+        return parse_request_info(message)
     return None
+
+
+def parse_request_info(message: object) -> dict[str, str] | None:
+    """The request's variables in the server's message, or None for nonsense; only those
+    that can be environment variables (``os.environ.update`` raises on a lone surrogate,
+    a NUL or a name with ``=``), each at most :data:`MAX_VALUE` characters."""
+    try:
+        info = json.loads(message) if isinstance(message, str) else None
+    except ValueError:
+        return None
+    if not isinstance(info, dict):
+        return None
+    return {k: v for k, v in info.items() if _can_be_environ(k, v)}
+
+
+def _can_be_environ(name: object, value: object) -> bool:
+    if not (isinstance(name, str) and isinstance(value, str)):
+        return False
+    if not name or "=" in name or len(value) > MAX_VALUE or "\0" in name + value:
+        return False
+    try:
+        (name + value).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

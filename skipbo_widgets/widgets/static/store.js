@@ -12,13 +12,23 @@ function render({ model, el }) {
   }
   model.send({ type: "stored", value: stored });
 
+  // A write the browser refuses (storage full, blocked, or no localStorage at all, as in
+  // some private modes) is reported once, and so is the first one that works again:
+  // Python tells the learner that nothing is kept, and offers the file instead.
+  let failing = false;
   const write = () => {
     const value = model.get("value");
     try {
       if (value) window.localStorage.setItem(key(), value);
       else window.localStorage.removeItem(key());
     } catch (err) {
-      model.send({ type: "store-failed" });
+      if (!failing) model.send({ type: "store-failed" });
+      failing = true;
+      return;
+    }
+    if (failing && value) {
+      failing = false;
+      model.send({ type: "store-ok" });
     }
   };
   model.on("change:value", write);

@@ -29,6 +29,16 @@ function showLang(el, lang) {
   if (app && lang && app.getAttribute("lang") !== lang) app.setAttribute("lang", lang);
 }
 
+// A message the learner must see at once (this browser cannot keep the game) is scrolled
+// into sight when it appears, once: on a phone the page may be far below the top, where
+// it stands. (The attribute it gets is not watched: no loop.)
+function showAlerts(root) {
+  for (const node of root.querySelectorAll(`${APP} [data-scroll-into-view]:not([data-scrolled])`)) {
+    node.setAttribute("data-scrolled", "");
+    requestAnimationFrame(() => node.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+  }
+}
+
 // Voilà's page is the app alone: its tab says the app's title in the learner's
 // language instead of the notebook's ("Skip-Bo" from its metadata). A notebook's
 // own tab title (JupyterLab's) is left alone.
@@ -54,6 +64,7 @@ function render({ model, el }) {
   // `el` joins the app (and the page) only after render: the observer catches that too.
   const update = () => {
     apply(document.body);
+    showAlerts(document.body);
     showLang(el, model.get("lang"));
     showTitle(el, model.get("title"));
   };
