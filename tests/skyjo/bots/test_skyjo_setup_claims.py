@@ -67,7 +67,7 @@ def test_the_setups_hint_review_and_guess_say_no_difference_in_words(lang: str) 
         steps = [coach.hint_html(obs, obs, lang=lang, names=names)[0] for _ in range(3)]
         for move in obs.legal_moves:
             shown = [review_html([(obs, move)], lang=lang, names=names),
-                     SKYJO_DEMO.guess_html(obs, move, lang=lang, names=names)]
+                     SKYJO_DEMO.guess_html([(obs, move)], lang=lang, names=names)]
             assert all('data-grade="good"' in html for html in shown), shown
             assert all("<li>" not in html for html in shown), shown  # no reason, no points
         assert len(set(steps)) == 3, steps
