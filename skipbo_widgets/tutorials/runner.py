@@ -24,6 +24,7 @@ right answer, ``wrong`` for another one, which the learner may change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -57,6 +58,8 @@ class StepRun:
         self.start = step.new_game()
         self.game = self.start.copy()
         self.failures = 0
+        #: Failed tries since the step's position was last set out (start, reset).
+        self.misses = 0
         self.moves: list[Any] = []
         self.answers: list[str] = []
 
@@ -98,6 +101,7 @@ class StepRun:
         if choice == quiz.right:
             return Feedback("done", answer=choice)
         self.failures += 1
+        self.misses += 1
         return Feedback("wrong", answer=choice)
 
     def try_move(self, text: str) -> Feedback:
@@ -121,11 +125,30 @@ class StepRun:
         self.game.pop()
         return self._failed(Feedback("wrong", move))
 
+    def try_start(self, moves: Sequence[Any]) -> Feedback:
+        """Judge the first half of a two-part move (a card picked up): ``moves`` are the
+        moves it can become. ``wrong`` (a failed try) when none of them keeps the task in
+        reach, else ``progress``; nothing changes either way."""
+        if not self.active:
+            return Feedback("idle")
+        depth = self._depth()
+        for move in moves:
+            if not self.game.can_move(move, by=LEARNER):
+                continue
+            self.game.push(move, by=LEARNER)
+            try:
+                if self._reachable(self.game, depth):
+                    return Feedback("progress")
+            finally:
+                self.game.pop()
+        return self._failed(Feedback("wrong"))
+
     def reset(self) -> None:
         """Back to the step's position (the tries so far still count)."""
         self.game = self.start.copy()
         self.moves = []
         self.answers = []
+        self.misses = 0
 
     def replay(self, record: list[str]) -> None:
         """Make earlier moves and answers again (a reload); stops at the first that does not fit."""
@@ -135,7 +158,7 @@ class StepRun:
                     break
             elif self.try_move(text).kind not in ("progress", "done"):
                 break
-        self.failures = 0
+        self.failures = self.misses = 0
 
     def hint_move(self) -> Any:
         """A move that leads to the goal: the solution's own first, if it still works."""
@@ -156,8 +179,14 @@ class StepRun:
 
     # -- judging ------------------------------------------------------------
 
+    @property
+    def untouched(self) -> bool:
+        """Nothing tried since the step's position was set out: starting again changes nothing."""
+        return not self.moves and not self.answers and not self.misses
+
     def _failed(self, feedback: Feedback) -> Feedback:
         self.failures += 1
+        self.misses += 1
         if self.failures < 2:
             return feedback
         return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move())

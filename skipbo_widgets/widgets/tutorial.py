@@ -47,6 +47,8 @@ class TutorialScreen:
         #: The moves that solved each task this session: a step visited again shows it solved.
         self._solved: dict[str, tuple[str, ...]] = {}
         self._relabelling = False
+        #: The game whose lessons the list shows first.
+        self._picker_game = ""
 
         #: One table per game, made when a lesson of that game is first shown.
         self._controllers: dict[str, LessonController] = {}
@@ -176,6 +178,7 @@ class TutorialScreen:
     def again(self) -> None:
         """Start the step's task again from its position."""
         self._solved.pop(self.step.key, None)
+        self._skip_asked = False
         self.run.reset()
         self.controller.load(self.run)
         self._save()
@@ -292,12 +295,21 @@ class TutorialScreen:
         self.menu_button.description = self.tr("game.menu")
         self.practice_button.description = self.tr("tutorial.practice")
         self.restart_button.description = self.tr("tutorial.restart")
-        self._set_picker([(self._lesson_label(i), i) for i in range(len(self.lessons))])
+        self._set_picker(self._picker_options())
         self.lesson_picker.description = self.tr("tutorial.lessons")
         self.render()
 
+    def _picker_options(self) -> list[tuple[str, int]]:
+        """Every lesson, those of the game shown first (each game's in its own order)."""
+        game = self.lessons[self.lesson].game
+        self._picker_game = game
+        order = sorted(range(len(self.lessons)), key=lambda i: self.lessons[i].game != game)
+        return [(self._lesson_label(i), i) for i in order]
+
     def _set_picker(self, options: list[tuple[str, int]] | None = None) -> None:
         """Show the current lesson in the list (new labels too) without jumping anywhere."""
+        if options is None and self._picker_game != self.lessons[self.lesson].game:
+            options = self._picker_options()
         self._relabelling = True
         try:
             if options is not None:
@@ -334,7 +346,8 @@ class TutorialScreen:
         self.text_box.value = self._text_html()
         self.back_button.disabled = self.lesson == own.start and self.step_index == 0
         self.again_button.layout.display = "" if self.step.task else "none"
-        self.again_button.disabled = not self.run.moves
+        # Live after any try: a wrong one taken back is a reason to start afresh too.
+        self.again_button.disabled = self.run.untouched
         last_step = self.step_index + 1 == len(lesson.steps)
         self.next_button.description = self.tr(
             "tutorial.next_lesson" if last_step and self.lesson + 1 in own else "tutorial.next")

@@ -265,3 +265,45 @@ def test_a_bad_skyjo_lesson_file_is_refused(tmp_path: Path, change: dict[str, ob
 def test_a_lesson_file_of_no_known_game_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LessonError, match="'game'"):
         load_lesson(_write(tmp_path, GOOD, game="chess"))
+
+
+def _other_way(move_texts: tuple[str, ...]) -> str | None:
+    """The first move of the other way to the same place: a draw for a take, a take for
+    a draw that ends on a place; ``None`` when the solution names no such place."""
+    first, last = move_texts[0], move_texts[-1]
+    if first.startswith("take "):
+        return "draw"
+    if first == "draw" and last.split()[0] in ("swap", "drop"):
+        return "take " + last.split()[1]
+    return None
+
+
+@pytest.mark.parametrize("step", [s for s in TASKS if s.task and _other_way(
+    tuple(map(str, s.task.solution)))], ids=lambda s: s.key)
+def test_a_task_accepts_the_pile_it_names_and_not_the_other(step: Step) -> None:
+    """Review §4: "Ruil de -2 tegen je 12" was praised for an 11 drawn and put on the 12."""
+    assert step.task is not None
+    other = _other_way(tuple(map(str, step.task.solution)))
+    assert other is not None
+    run = StepRun(step)
+    if not run.game.can_move(ALL_MOVES_BY_TEXT[other], by=0):
+        pytest.skip(f"{other} is not allowed here")
+    assert run.try_move(other).kind == "wrong"
+
+
+ALL_MOVES_BY_TEXT = {str(m): m for m in ALL_MOVES}
+
+
+@pytest.mark.parametrize("step", TASKS, ids=lambda s: s.key)
+def test_the_first_half_of_a_move_is_refused_when_no_end_of_it_does_the_task(step: Step) -> None:
+    """Picking up a pile (the page's first click) is judged as the moves it can become."""
+    assert step.task is not None
+    run = StepRun(step)
+    kinds = {m.kind for m in run.game.legal_moves()}
+    for kind in sorted(kinds - {"draw", "reveal"}):
+        moves = [m for m in run.game.legal_moves() if m.kind == kind]
+        some_good = any(StepRun(step).try_move(str(m)).kind in ("progress", "done")
+                        for m in moves)
+        start = run.game.state_key()
+        assert run.try_start(moves).kind == ("progress" if some_good else "wrong"), kind
+        assert run.game.state_key() == start and not run.moves
