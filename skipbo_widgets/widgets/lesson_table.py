@@ -126,6 +126,13 @@ class LessonController(TableController):
 
     def refresh(self) -> None:
         super().refresh()
+        if self.run.step.quiz is not None and self.kind.id == "skyjo":
+            # A quiz asks about the table: the frame of the player to move, or a score
+            # beside or under a grid, would give the answer away.
+            view = self.table.view
+            players = [{**p, "is_current": False, "round_label": "", "score_label": ""}
+                       for p in view["players"]]
+            self.table.view = {**view, "players": players}
         if self.on_refresh is not None:
             self.on_refresh()
 

@@ -11,6 +11,7 @@ import pytest
 
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skyjo.engine import DECK_COUNTS, Rules, rule_ids
+from skipbo_widgets.skyjo.engine.events import ColumnCleared
 from skipbo_widgets.skyjo.engine.moves import ALL_MOVES
 from skipbo_widgets.skyjo.engine.rules import MATCH_TARGET, MAX_PLAYERS, MIN_PLAYERS
 from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
@@ -176,13 +177,13 @@ def test_the_counts_of_the_cards_and_players_are_the_engine_s(lang: str) -> None
     assert (DECK_COUNTS[0], DECK_COUNTS[12], DECK_COUNTS[-2]) == (15, 10, 5)
     assert {5, 150} <= _numbers("skyjo.lesson.goal.cards.a.minus.why", lang)
     assert sum(DECK_COUNTS.values()) == 150
-    assert {MIN_PLAYERS, MAX_PLAYERS} <= _numbers("skyjo.lesson.goal.grid.a.upto8", lang)
-    assert {12, 3, 4} <= _numbers("skyjo.lesson.goal.grid", lang)
+    assert {MIN_PLAYERS, MAX_PLAYERS, 12, 3, 4} <= _numbers("skyjo.lesson.start.two", lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_points_saved_and_scored_are_the_engine_s(lang: str) -> None:
-    for key in ("take.swap", "draw.keep", "tips.high", "tips.wait"):
+    for key in ("goal.fewest", "take.swap", "take.choose", "draw.keep", "column.choose",
+                "tips.high", "tips.wait"):
         run = _solved(f"skyjo.lesson.{key}")
         saved = run.start.visible_sum(0) - run.game.visible_sum(0)
         assert saved in _numbers(f"skyjo.lesson.{key}.done", lang), key
@@ -190,20 +191,33 @@ def test_the_points_saved_and_scored_are_the_engine_s(lang: str) -> None:
     assert outcome is not None and outcome.doubled and outcome.ender == 1
     assert outcome.scores == (12, 30)
     assert {12, 15, 30} <= _numbers("skyjo.lesson.score.double.done", lang)
-    column = BY_KEY["skyjo.lesson.score.column"].new_game().outcome
-    assert column is not None and column.scores[0] == 22
-    assert 22 in _numbers("skyjo.lesson.score.column.a.nothing.why", lang)
+    last = _solved("skyjo.lesson.last.choose").start
+    assert last.ender == 1 and sorted(last.grids[0]).count(11) == 2  # either 11 will do
+    assert 11 in _numbers("skyjo.lesson.last.choose.done", lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_quiz_numbers_are_the_engine_s(lang: str) -> None:
     first = BY_KEY["skyjo.lesson.start.first"].new_game()
-    assert (first.visible_sum(0), first.visible_sum(1), first.first) == (7, 12, 1)
-    assert {7, 12} <= _numbers("skyjo.lesson.start.first.a.mia.why", lang)
-    tie = BY_KEY["skyjo.lesson.score.tie"].new_game()
-    assert (tie.ender, tie.visible_sum(0), tie.visible_sum(1)) == (0, 10, 10)
-    assert Rules().doubled(10) == 20 and 20 in _numbers("skyjo.lesson.score.tie.a.p10.why", lang)
+    sums = [first.visible_sum(seat) for seat in range(3)]
+    assert sums == [7, 9, 9] and first.first == 1  # a tie: the first of them in seat order
+    assert {7, 9} <= _numbers("skyjo.lesson.start.first.a.you.why", lang)
+    assert 9 in _numbers("skyjo.lesson.start.first.a.mia.why", lang)
     assert MATCH_TARGET in _numbers("skyjo.lesson.game.hundred", lang)
+    assert Rules().doubled(15) == 30
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_to_add_up_is_the_engine_s_after_the_last_turn(lang: str) -> None:
+    """The grid to add up is the one the last turn leaves: a column cleared at the reveal."""
+    after = _solved("skyjo.lesson.last.yours").game
+    shown = BY_KEY["skyjo.lesson.score.sum"].new_game()
+    assert after.outcome is not None and shown.outcome is not None
+    assert after.grids[0] == shown.grids[0] and after.outcome.scores == shown.outcome.scores
+    assert any(isinstance(e, ColumnCleared) and e.seat == 0 for e in after.events)
+    quiz = BY_KEY["skyjo.lesson.score.sum"].quiz
+    assert quiz is not None and quiz.right == f"p{shown.outcome.scores[0]}"
+    assert shown.outcome.scores[0] in _numbers("skyjo.lesson.score.sum.a.p3.why", lang)
 
 
 def test_the_last_turn_ends_the_round_and_the_first_task_turns_two_cards() -> None:

@@ -204,6 +204,10 @@ def test_a_quiz_table_asks_for_no_move() -> None:
         view = tut.table.view
         assert not view["interactive"]
         assert view["phase_label"] == t("tutorial.quiz_table", "nl"), key
+        # Neither who is to move nor a round's score gives the answer away.
+        assert not any(p["is_current"] or p["round_label"] or p["score_label"]
+                       for p in view["players"])
+        check_skyjo_view(view)
         # On a phone the question is said by the cards, as a question, not as a task.
         assert view["status"].startswith(t("tutorial.question", "nl")), key
         quizzes += 1
