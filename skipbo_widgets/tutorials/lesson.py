@@ -72,6 +72,9 @@ class Task:
     #: Whether the step has its own ``.wrong`` text for an allowed play that
     #: spoils the task (where no such play exists, it needs none).
     wrong: bool = False
+    #: The learner plays on (a short round against Mia): every allowed move counts,
+    #: and the others move (the game's bot) whenever the learner's turn is over.
+    play: bool = False
 
     def reached(self, start: Any, game: Any) -> bool:
         """Whether ``game`` reaches every goal, compared with the task's ``start``."""
@@ -142,6 +145,17 @@ class Step:
     def new_game(self) -> Any:
         """A fresh game at this step's position."""
         return self.kind.new_game(self.position)
+
+    def others_move(self, game: Any) -> list[Any]:
+        """In a step played out (``"play"``), the others' moves until the learner is to
+        move again or the game is over; the events of each move, in order."""
+        bot = self.kind.bot
+        if self.task is None or not self.task.play or bot is None:
+            return []
+        played = []
+        while not game.is_over and game.current != LEARNER:
+            played.append(game.push(bot(game), by=game.current))
+        return played
 
 
 @dataclass(frozen=True)
@@ -239,12 +253,15 @@ def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: s
     except SaveError as err:
         raise LessonError(f"{where}: bad position: {err!r}") from None
     if step.task is not None:
-        _check_solution(game, step.task, where)
+        if step.task.play and kind.bot is None:
+            raise LessonError(f"{where}: {kind.id} has no bot to play a step out against")
+        _check_solution(game, step, where)
     return step
 
 
 def _task(raw: Any, kind: LessonGame, where: str) -> Task:
-    _keys(raw, {"goals", "solution", "wrong"}, where + " task", required={"goals", "solution"})
+    _keys(raw, {"goals", "solution", "wrong", "play"}, where + " task",
+          required={"goals", "solution"})
     goals = []
     for spec in raw["goals"] if isinstance(raw["goals"], list) else [None]:
         if not isinstance(spec, dict) or not isinstance(spec.get("goal"), str):
@@ -261,10 +278,10 @@ def _task(raw: Any, kind: LessonGame, where: str) -> Task:
         raise LessonError(f"{where}: bad solution move: {err!r}") from None
     if not goals or not solution:
         raise LessonError(f"{where}: a task needs goals and a solution")
-    wrong = raw.get("wrong", False)
-    if not isinstance(wrong, bool):
-        raise LessonError(f"{where}: 'wrong' is true or false")
-    return Task(tuple(goals), solution, wrong)
+    wrong, play = raw.get("wrong", False), raw.get("play", False)
+    if not isinstance(wrong, bool) or not isinstance(play, bool):
+        raise LessonError(f"{where}: 'wrong' and 'play' are true or false")
+    return Task(tuple(goals), solution, wrong, play)
 
 
 def _quiz(raw: Any, where: str) -> Quiz:
@@ -277,16 +294,20 @@ def _quiz(raw: Any, where: str) -> Quiz:
     return Quiz(answers, raw["right"])
 
 
-def _check_solution(game: Any, task: Task, where: str) -> None:
+def _check_solution(game: Any, step: Step, where: str) -> None:
+    task = step.task
+    if task is None:
+        return
     start = game.copy()
     if game.current != LEARNER or game.is_over:
         raise LessonError(f"{where}: a task needs the learner (seat 0) to move")
     if task.reached(start, game):
         raise LessonError(f"{where}: the task is done before any move")
     for move in task.solution:
-        if not game.can_move(move, by=LEARNER):
+        if game.is_over or not game.can_move(move, by=LEARNER):
             raise LessonError(f"{where}: solution move {move} is not legal")
         game.push(move)
+        step.others_move(game)
     if not task.reached(start, game):
         raise LessonError(f"{where}: the solution does not reach the goals")
 
@@ -295,6 +316,7 @@ def _after(step: Step) -> dict[str, Any]:
     game = step.new_game()
     for move in step.task.solution if step.task else ():
         game.push(move)
+        step.others_move(game)
     return step.kind.position_of(game)
 
 

@@ -41,3 +41,6 @@ class LessonGame:
     show_key: Callable[[Any], str | None]
     #: What the closing screen after the game's last lesson says.
     finished_key: str
+    #: The move of the seat to move in a step the learner plays out against the
+    #: others (a task with ``"play": true``); ``None``: the game has no such steps.
+    bot: Callable[[Any], Any] | None = None

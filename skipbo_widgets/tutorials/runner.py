@@ -48,6 +48,9 @@ class Feedback:
     show: Any = None
     #: The quiz answer that was picked.
     answer: str | None = None
+    #: In a step played out against the others: the events of each of their moves
+    #: that followed the try, in order.
+    others: tuple[list[Any], ...] = ()
 
 
 class StepRun:
@@ -116,6 +119,11 @@ class StepRun:
             self.game.push(move, by=LEARNER)
         except IllegalMove as err:  # the move goes with it: a partner's card is named so
             return self._failed(Feedback("illegal", move, error=err))
+        if self.task.play:  # every allowed move counts; then the others play
+            self.moves.append(move)
+            others = tuple(self.step.others_move(self.game))
+            return Feedback("done" if self._reached(self.game) else "progress", move,
+                            others=others)
         if self._reached(self.game):
             self.moves.append(move)
             return Feedback("done", move)
@@ -131,6 +139,8 @@ class StepRun:
         reach, else ``progress``; nothing changes either way."""
         if not self.active:
             return Feedback("idle")
+        if self.task.play:
+            return Feedback("progress")
         depth = self._depth()
         for move in moves:
             if not self.game.can_move(move, by=LEARNER):
@@ -164,6 +174,9 @@ class StepRun:
         """A move that leads to the goal: the solution's own first, if it still works."""
         if not self.active:
             return None
+        bot = self.step.kind.bot
+        if self.task.play and bot is not None:  # Mia's own choice in the learner's seat
+            return bot(self.game)
         depth = self._depth()
         candidates = [*self.task.solution, *self.game.legal_moves()]
         for move in dict.fromkeys(candidates):

@@ -20,11 +20,13 @@ import ipywidgets as w
 from ..games import game_kind
 from ..i18n import t
 from ..tutorials import Feedback, Lesson, Step, StepRun
+from ..tutorials.goals import LEARNER
 from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
+from .skyjo.log import describe as describe_skyjo
 from .testids import testid
 
 
@@ -208,12 +210,28 @@ class TutorialScreen:
         """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
             self._mark_solved()
+            if feedback.others:  # the round played out: Mia's last moves, then the praise
+                said = self.controller.message
+                if said is not None:
+                    text, kind = said
+                    self.controller.message = (
+                        lambda: f"{self._others_said(feedback)} {text()}", kind)
         elif feedback.kind == "progress":
-            self.controller.message = (lambda: self.tr("tutorial.keep_going"), "info")
+            self.controller.message = (
+                lambda: " ".join(filter(None, (self.tr("tutorial.keep_going"),
+                                               self._others_said(feedback)))), "info")
         else:
             self.controller.message = (lambda: self._why(feedback, before), "error")
         self._save()
         self.render()
+
+    def _others_said(self, feedback: Feedback) -> str:
+        """What the others did after the learner's try (a step played out), in words."""
+        if not feedback.others or self.step.game != "skyjo":
+            return ""
+        lines = (describe_skyjo(event, me=LEARNER, lang=self.lang, names=self._names())
+                 for events in feedback.others for event in events)
+        return " ".join(line[0] for line in lines if line is not None)
 
     def answer(self, choice: str) -> Feedback:
         """The learner picked a quiz answer: why it is right, or why not."""

@@ -24,7 +24,7 @@ TASKS = [step for step in STEPS if step.task is not None]
 QUIZZES = [step for step in STEPS if step.quiz is not None]
 BY_KEY = {step.key: step for step in STEPS}
 
-CORE = ["goal", "start", "take", "draw", "column", "last", "score"]
+CORE = ["goal", "start", "take", "draw", "column", "last", "score", "round"]
 REST = ["game", "tips"]
 
 
@@ -111,7 +111,7 @@ def test_a_wrong_try_is_taken_back_exactly_and_the_second_shows_the_way(step: St
     second = run.try_move(wrong)
     assert second.kind == kind and second.show is not None
     assert run.game.state_key() == before
-    for _ in range(4):  # following the shown moves always finishes the task
+    for _ in range(12):  # following the shown moves always finishes the task
         show = run.hint_move()
         assert show is not None
         if run.try_move(str(show)).kind == "done":
@@ -292,7 +292,7 @@ def _other_way(move_texts: tuple[str, ...]) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("step", [s for s in TASKS if s.task and _other_way(
+@pytest.mark.parametrize("step", [s for s in TASKS if s.task and not s.task.play and _other_way(
     tuple(map(str, s.task.solution)))], ids=lambda s: s.key)
 def test_a_task_accepts_the_pile_it_names_and_not_the_other(step: Step) -> None:
     """Review §4: "Ruil de -2 tegen je 12" was praised for an 11 drawn and put on the 12."""

@@ -238,3 +238,26 @@ def test_the_lesson_list_shows_the_shown_game_s_lessons_first() -> None:
     assert tut.lesson_picker.value == FIRST and tut.step.key.startswith("skyjo.")
     tut.lesson_picker.value = 1  # a Skip-Bo lesson: Skip-Bo's come first again
     assert tut.lesson_picker.options[0][1] == 0 and tut.lesson == 1
+
+
+def test_a_round_against_mia_shows_her_turns_and_ends_scored() -> None:
+    """The core path ends with a short round: every allowed move counts, Mia answers."""
+    tut = screen("nl")
+    tut.go(*where("skyjo.lesson.round.mia"))
+    step = tut.step
+    assert step.task is not None and step.task.play
+    first = True
+    while not tut.run.done:
+        move = tut.run.hint_move()  # Mia's own choice in the learner's seat
+        assert move is not None
+        before = len(tut.run.game.events)
+        click(tut, move)
+        assert len(tut.run.game.events) > before
+        if tut.run.game.current == 0 and not tut.run.done and first:
+            # After the learner's turn, Mia's turn is said in words.
+            said = feedback(tut)
+            assert t("tutorial.keep_going", "nl") in said and "Mia" in said
+            first = False
+    assert not first
+    assert tut.run.game.is_over and t("skyjo.lesson.round.mia.done", "nl") in feedback(tut)
+    assert all(p["round_label"] for p in tut.table.view["players"])
