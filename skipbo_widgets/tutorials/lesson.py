@@ -112,6 +112,9 @@ class Step:
     task: Task | None = None
     quiz: Quiz | None = None
     game: str = DEFAULT_GAME
+    #: The learner decides alone (the last of a core idea's positions): the task names
+    #: the outcome, the table lights nothing that gives the answer away.
+    decide: bool = False
 
     @property
     def kind(self) -> LessonGame:
@@ -228,8 +231,11 @@ def load_lesson(path: Path) -> Lesson:
 
 
 def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: str) -> Step:
-    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz"}, where,
+    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz", "decide"}, where,
           required={"id", "rules", "position"})
+    decide = raw.get("decide", False)
+    if not isinstance(decide, bool) or (decide and "task" not in raw):
+        raise LessonError(f"{where}: 'decide' is true or false, and only for a task")
     step_id = _ident(raw["id"], where)
     rules = _strings(raw["rules"], f"{where} rules")
     prefix = kind.rule_prefix
@@ -245,7 +251,7 @@ def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: s
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
                 _task(raw["task"], kind, where) if "task" in raw else None,
-                _quiz(raw["quiz"], where) if "quiz" in raw else None, kind.id)
+                _quiz(raw["quiz"], where) if "quiz" in raw else None, kind.id, decide)
     if step.task is not None and step.quiz is not None:
         raise LessonError(f"{where}: a step has a task or a quiz, not both")
     try:

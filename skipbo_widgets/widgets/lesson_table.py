@@ -126,6 +126,15 @@ class LessonController(TableController):
 
     def refresh(self) -> None:
         super().refresh()
+        view = self.table.view
+        if self.run.step.decide and view.get("building") and view.get("legal"):
+            # The learner decides alone: a picked-up card lights every building pile,
+            # not just the one it fits (that would give the answer away); the engine
+            # still refuses, with its reason, a pile the card does not fit.
+            piles = {pile["target"] for pile in view["building"]}
+            legal = {source: sorted(set(targets) | piles)
+                     for source, targets in view["legal"].items()}
+            self.table.view = {**view, "legal": legal}
         if self.run.step.quiz is not None and self.kind.id == "skyjo":
             # A quiz asks about the table: the frame of the player to move, or a score
             # beside or under a grid, would give the answer away.

@@ -454,3 +454,29 @@ def test_a_wrong_try_says_the_card_was_put_back_and_flies_it_back() -> None:
     assert tut.table.view["bounce"]["id"] != bounce["id"]
     tut.again()
     assert tut.table.view["bounce"] is None
+
+
+def test_a_step_the_learner_decides_does_not_light_the_one_right_pile() -> None:
+    """Review: "find the pile for your stock 9" lit only the pile needing a 9 once the 9
+    was picked up, giving the answer away. Every building pile lights; the engine judges."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.stock.which"))
+    assert tut.step.decide
+    view = tut.table.view
+    piles = [pile["target"] for pile in view["building"]]
+    assert len(piles) >= 2 and set(piles) <= set(view["legal"]["s"])
+    fits = [p for p in piles if tut.run.game.can_move(
+        tut.step.kind.parse(f"s-{p}"), by=0)]
+    assert len(fits) == 1  # only one pile takes the 9: the learner has to find it
+    before = tut.run.game.state_key()
+    wrong = next(p for p in piles[:2] if p not in fits)
+    click(tut, {"type": "move", "move": f"s-{wrong}"})
+    assert tut.run.game.state_key() == before and not tut.run.done
+    assert feedback(tut)  # the engine's reason, in words
+    click(tut, {"type": "move", "move": f"s-{fits[0]}"})
+    assert tut.run.done
+    tut.go(*PLAY)  # a lit step: a picked-up card lights only where it fits
+    assert not tut.step.decide
+    piles = {pile["target"] for pile in tut.table.view["building"]}
+    assert any(not piles <= set(targets) for targets in tut.table.view["legal"].values())
