@@ -9,7 +9,7 @@ becomes a game (and a game a position again, for ``"previous"``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,3 +44,6 @@ class LessonGame:
     #: The move of the seat to move in a step the learner plays out against the
     #: others (a task with ``"play": true``); ``None``: the game has no such steps.
     bot: Callable[[Any], Any] | None = None
+    #: The core ideas of the game, each by the rule ids its steps name: the stats
+    #: count each idea's positions and how much support they give.
+    ideas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -125,4 +125,7 @@ SKYJO_LESSONS = LessonGame(
     id="skyjo", lessons=LESSON_DIR, key_prefix="skyjo.lesson", rule_prefix="SJ-",
     goals=GOALS, parse=Move.parse, new_game=_new_game, position_of=_position_of,
     wrong_key=lambda _move: None, show_key=lambda move: f"skyjo.lesson.show.{move.kind}",
-    finished_key="skyjo.lesson.finished", bot=_mia)
+    finished_key="skyjo.lesson.finished", bot=_mia, ideas={
+        "take": ("SJ-TAKE-DISCARD",), "draw": ("SJ-TAKE-DRAW",), "column": ("SJ-COLUMN",),
+        "last turns": ("SJ-LAST-TURNS",), "scoring": ("SJ-ROUND-SCORE", "SJ-DOUBLE"),
+        "who starts": ("SJ-FIRST",)})

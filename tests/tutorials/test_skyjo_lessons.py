@@ -17,6 +17,7 @@ from skipbo_widgets.skyjo.engine.rules import MATCH_TARGET, MAX_PLAYERS, MIN_PLA
 from skipbo_widgets.tutorials import LessonError, Step, StepRun, load_lessons
 from skipbo_widgets.tutorials.lesson import load_lesson
 from skipbo_widgets.tutorials.stats import MAX_STEP_WORDS, step_words
+from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 
 LESSONS = load_lessons("skyjo")
 STEPS = [step for lesson in LESSONS for step in lesson.steps]
@@ -321,3 +322,14 @@ def test_the_first_half_of_a_move_is_refused_when_no_end_of_it_does_the_task(ste
         start = run.game.state_key()
         assert run.try_start(moves).kind == ("progress" if some_good else "wrong"), kind
         assert run.game.state_key() == start and not run.moves
+
+
+@pytest.mark.parametrize("step", [s for s in TASKS if s.decide], ids=lambda s: s.key)
+def test_a_step_the_learner_decides_lights_no_place_of_its_answer(step: Step) -> None:
+    """Fading support: the last position of an idea lights neither the card's place nor
+    the pile to take from (the learner finds both)."""
+    assert step.task is not None
+    places = {f"grid-0-{PAGE_ORDER.index(m.place)}" for m in step.task.solution
+              if m.kind != "draw"}
+    assert not places & set(step.highlight)
+    assert not {"skyjo-discard", "skyjo-draw", "skyjo-drawn"} & set(step.highlight)
