@@ -121,8 +121,14 @@ class LessonController(TableController):
         return (self.message[0](), self.message[1]) if self.message else ("", "info")
 
     def lit(self) -> tuple[str, ...]:
-        """The shown move (after a second miss), else what the step lights up."""
-        return self.kind.lit(self.shown) if self.shown is not None else self.run.step.highlight
+        """The shown move (after a second miss), else what the step lights up, until its
+        task is done (review: the glow stayed on the emptied drawn card's place and on a
+        column gone from the grid)."""
+        if self.shown is not None:
+            return self.kind.lit(self.shown)
+        if self.run.step.task is not None and self.run.done:
+            return ()
+        return self.run.step.highlight
 
     def refresh(self) -> None:
         super().refresh()

@@ -261,3 +261,16 @@ def test_a_round_against_mia_shows_her_turns_and_ends_scored() -> None:
     assert not first
     assert tut.run.game.is_over and t("skyjo.lesson.round.mia.done", "nl") in feedback(tut)
     assert all(p["round_label"] for p in tut.table.view["players"])
+
+
+@pytest.mark.parametrize("key", ["skyjo.lesson.draw.keep", "skyjo.lesson.column.three"])
+def test_nothing_glows_once_the_task_is_done(key: str) -> None:
+    """Review §4: the glow stayed on the emptied drawn card's place and on a cleared column."""
+    tut = screen()
+    tut.go(*where(key))
+    assert tut.table.view["highlight"]
+    task = tut.step.task
+    assert task is not None
+    for move in task.solution:
+        click(tut, move)
+    assert tut.run.done and tut.table.view["highlight"] == []
