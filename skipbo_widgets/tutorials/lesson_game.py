@@ -41,6 +41,9 @@ class LessonGame:
     show_key: Callable[[Any], str | None]
     #: What the closing screen after the game's last lesson says.
     finished_key: str
+    #: What a card picked up and refused at once says (no move it can become does the
+    #: task), or ``None``: the step's own ``.wrong`` text, if it has one.
+    refused_pick_key: str | None = None
     #: The move of the seat to move in a step the learner plays out against the
     #: others (a task with ``"play": true``); ``None``: the game has no such steps.
     bot: Callable[[Any], Any] | None = None

@@ -278,7 +278,11 @@ class TutorialScreen:
         else:
             task = self.step.task
             own = task is not None and task.wrong
-            key = None if feedback.move is None else self.step.kind.wrong_key(feedback.move)
+            kind = self.step.kind
+            # No move: a card picked up and refused at once (it can become no move that
+            # does the task); the step's .wrong text may name a place it never reached.
+            key = kind.refused_pick_key if feedback.move is None else kind.wrong_key(
+                feedback.move)
             why = self.tr(key or (self.step.key + ".wrong" if own else "tutorial.wrong_play"))
         if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
             why = f"{self.tr('tutorial.put_back')} {why}"

@@ -480,3 +480,20 @@ def test_a_step_the_learner_decides_does_not_light_the_one_right_pile() -> None:
     assert not tut.step.decide
     piles = {pile["target"] for pile in tut.table.view["building"]}
     assert any(not piles <= set(targets) for targets in tut.table.view["legal"].values())
+
+
+def test_a_card_picked_up_that_cannot_do_the_task_is_refused_at_once() -> None:
+    """The first half of a wrong move: a hand card whose every move spoils the task."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.stock.next"))
+    scene = tut.table.view["scene"]
+    source = tut.table.view["hand_sources"][0]
+    click(tut, {"type": "select", "source": source})
+    said = feedback(tut)
+    assert t("tutorial.wrong_pick", "en") in said and t("tutorial.put_back", "en") in said
+    assert tut.table.view["scene"] != scene  # the page lets go of the card
+    assert tut.run.failures == 1 and not tut.again_button.disabled
+    scene = tut.table.view["scene"]
+    click(tut, {"type": "select", "source": "s"})  # the stock card: the task's own
+    assert tut.table.view["scene"] == scene and tut.run.failures == 1
