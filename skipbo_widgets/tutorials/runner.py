@@ -51,6 +51,8 @@ class Feedback:
     #: In a step played out against the others: the events of each of their moves
     #: that followed the try, in order.
     others: tuple[list[Any], ...] = ()
+    #: A card picked up and refused at once: the moves it could have become.
+    tried: tuple[Any, ...] = ()
 
 
 class StepRun:
@@ -151,7 +153,7 @@ class StepRun:
                     return Feedback("progress")
             finally:
                 self.game.pop()
-        return self._failed(Feedback("wrong"))
+        return self._failed(Feedback("wrong", tried=tuple(moves)))
 
     def reset(self) -> None:
         """Back to the step's position (the tries so far still count)."""
@@ -202,7 +204,8 @@ class StepRun:
         self.misses += 1
         if self.failures < 2:
             return feedback
-        return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move())
+        return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move(),
+                        tried=feedback.tried)
 
     def _depth(self) -> int:
         return len(self.task.solution) + SLACK

@@ -279,10 +279,15 @@ class TutorialScreen:
             task = self.step.task
             own = task is not None and task.wrong
             kind = self.step.kind
-            # No move: a card picked up and refused at once (it can become no move that
-            # does the task); the step's .wrong text may name a place it never reached.
-            key = kind.refused_pick_key if feedback.move is None else kind.wrong_key(
-                feedback.move)
+            if feedback.move is not None:
+                key = kind.wrong_key(feedback.move)
+            elif own and any(kind.wrong_key(m) is None for m in feedback.tried):
+                key = None  # a card that could be played, wrongly: the step says why
+            elif len({kind.wrong_key(m) for m in feedback.tried} - {None}) == 1 and all(
+                    kind.wrong_key(m) for m in feedback.tried):
+                key = kind.wrong_key(feedback.tried[0])  # every move of it ends the turn
+            else:
+                key = kind.refused_pick_key
             why = self.tr(key or (self.step.key + ".wrong" if own else "tutorial.wrong_play"))
         if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
             why = f"{self.tr('tutorial.put_back')} {why}"

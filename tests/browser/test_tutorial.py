@@ -61,7 +61,7 @@ def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_
                 # A hand card no move of which does the task (a discard would end the turn):
                 # refused as soon as it is picked up, said so, nothing left in hand.
                 page.click('[data-testid="hand-card-0"]')
-                _wait_text(page, "tutorial-feedback", t("tutorial.wrong_pick", FR))
+                _wait_text(page, "tutorial-feedback", t("tutorial.wrong_discard", FR))
                 assert t("tutorial.put_back", FR) in text_of(page, "tutorial-feedback")
                 page.wait_for_function("() => !document.querySelector('.sb-selected')")
                 assert text_of(page, "stock-count-0") == count

@@ -491,9 +491,23 @@ def test_a_card_picked_up_that_cannot_do_the_task_is_refused_at_once() -> None:
     source = tut.table.view["hand_sources"][0]
     click(tut, {"type": "select", "source": source})
     said = feedback(tut)
-    assert t("tutorial.wrong_pick", "en") in said and t("tutorial.put_back", "en") in said
+    moves = [m for m in tut.run.game.legal_moves() if m.source_text == source]
+    assert moves and all(not m.is_play for m in moves)  # the card can only end the turn
+    key = "tutorial.wrong_discard"
+    assert t(key, "en") in said and t("tutorial.put_back", "en") in said
     assert tut.table.view["scene"] != scene  # the page lets go of the card
     assert tut.run.failures == 1 and not tut.again_button.disabled
     scene = tut.table.view["scene"]
     click(tut, {"type": "select", "source": "s"})  # the stock card: the task's own
     assert tut.table.view["scene"] == scene and tut.run.failures == 1
+
+
+def test_a_card_picked_up_that_fits_wrongly_is_refused_with_the_step_s_reason() -> None:
+    """The strategy tip: the hand 4 would fit, but the stock 4 wins: said at the pick-up."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.tips.stock"))
+    click(tut, {"type": "select", "source": "h4"})
+    said = feedback(tut)
+    assert t("tut.tips.stock.wrong", "en") in said
+    assert t("tutorial.wrong_pick", "en") not in said
