@@ -72,6 +72,9 @@ class Task:
     #: Whether the step has its own ``.wrong`` text for an allowed play that
     #: spoils the task (where no such play exists, it needs none).
     wrong: bool = False
+    #: The learner plays on (a short round against Mia): every allowed move counts,
+    #: and the others move (the game's bot) whenever the learner's turn is over.
+    play: bool = False
 
     def reached(self, start: Any, game: Any) -> bool:
         """Whether ``game`` reaches every goal, compared with the task's ``start``."""
@@ -109,6 +112,9 @@ class Step:
     task: Task | None = None
     quiz: Quiz | None = None
     game: str = DEFAULT_GAME
+    #: The learner decides alone (the last of a core idea's positions): the task names
+    #: the outcome, the table lights nothing that gives the answer away.
+    decide: bool = False
 
     @property
     def kind(self) -> LessonGame:
@@ -142,6 +148,17 @@ class Step:
     def new_game(self) -> Any:
         """A fresh game at this step's position."""
         return self.kind.new_game(self.position)
+
+    def others_move(self, game: Any) -> list[Any]:
+        """In a step played out (``"play"``), the others' moves until the learner is to
+        move again or the game is over; the events of each move, in order."""
+        bot = self.kind.bot
+        if self.task is None or not self.task.play or bot is None:
+            return []
+        played = []
+        while not game.is_over and game.current != LEARNER:
+            played.append(game.push(bot(game), by=game.current))
+        return played
 
 
 @dataclass(frozen=True)
@@ -214,8 +231,11 @@ def load_lesson(path: Path) -> Lesson:
 
 
 def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: str) -> Step:
-    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz"}, where,
+    _keys(raw, {"id", "rules", "position", "highlight", "task", "quiz", "decide"}, where,
           required={"id", "rules", "position"})
+    decide = raw.get("decide", False)
+    if not isinstance(decide, bool) or (decide and "task" not in raw):
+        raise LessonError(f"{where}: 'decide' is true or false, and only for a task")
     step_id = _ident(raw["id"], where)
     rules = _strings(raw["rules"], f"{where} rules")
     prefix = kind.rule_prefix
@@ -231,7 +251,7 @@ def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: s
     step = Step(lesson, step_id, tuple(rules), dict(position),
                 tuple(_strings(raw.get("highlight", []), f"{where} highlight")),
                 _task(raw["task"], kind, where) if "task" in raw else None,
-                _quiz(raw["quiz"], where) if "quiz" in raw else None, kind.id)
+                _quiz(raw["quiz"], where) if "quiz" in raw else None, kind.id, decide)
     if step.task is not None and step.quiz is not None:
         raise LessonError(f"{where}: a step has a task or a quiz, not both")
     try:
@@ -239,12 +259,15 @@ def _step(raw: Any, lesson: str, kind: LessonGame, before: Step | None, where: s
     except SaveError as err:
         raise LessonError(f"{where}: bad position: {err!r}") from None
     if step.task is not None:
-        _check_solution(game, step.task, where)
+        if step.task.play and kind.bot is None:
+            raise LessonError(f"{where}: {kind.id} has no bot to play a step out against")
+        _check_solution(game, step, where)
     return step
 
 
 def _task(raw: Any, kind: LessonGame, where: str) -> Task:
-    _keys(raw, {"goals", "solution", "wrong"}, where + " task", required={"goals", "solution"})
+    _keys(raw, {"goals", "solution", "wrong", "play"}, where + " task",
+          required={"goals", "solution"})
     goals = []
     for spec in raw["goals"] if isinstance(raw["goals"], list) else [None]:
         if not isinstance(spec, dict) or not isinstance(spec.get("goal"), str):
@@ -261,10 +284,10 @@ def _task(raw: Any, kind: LessonGame, where: str) -> Task:
         raise LessonError(f"{where}: bad solution move: {err!r}") from None
     if not goals or not solution:
         raise LessonError(f"{where}: a task needs goals and a solution")
-    wrong = raw.get("wrong", False)
-    if not isinstance(wrong, bool):
-        raise LessonError(f"{where}: 'wrong' is true or false")
-    return Task(tuple(goals), solution, wrong)
+    wrong, play = raw.get("wrong", False), raw.get("play", False)
+    if not isinstance(wrong, bool) or not isinstance(play, bool):
+        raise LessonError(f"{where}: 'wrong' and 'play' are true or false")
+    return Task(tuple(goals), solution, wrong, play)
 
 
 def _quiz(raw: Any, where: str) -> Quiz:
@@ -277,16 +300,20 @@ def _quiz(raw: Any, where: str) -> Quiz:
     return Quiz(answers, raw["right"])
 
 
-def _check_solution(game: Any, task: Task, where: str) -> None:
+def _check_solution(game: Any, step: Step, where: str) -> None:
+    task = step.task
+    if task is None:
+        return
     start = game.copy()
     if game.current != LEARNER or game.is_over:
         raise LessonError(f"{where}: a task needs the learner (seat 0) to move")
     if task.reached(start, game):
         raise LessonError(f"{where}: the task is done before any move")
     for move in task.solution:
-        if not game.can_move(move, by=LEARNER):
+        if game.is_over or not game.can_move(move, by=LEARNER):
             raise LessonError(f"{where}: solution move {move} is not legal")
         game.push(move)
+        step.others_move(game)
     if not task.reached(start, game):
         raise LessonError(f"{where}: the solution does not reach the goals")
 
@@ -295,6 +322,7 @@ def _after(step: Step) -> dict[str, Any]:
     game = step.new_game()
     for move in step.task.solution if step.task else ():
         game.push(move)
+        step.others_move(game)
     return step.kind.position_of(game)
 
 

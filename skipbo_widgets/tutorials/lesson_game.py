@@ -9,7 +9,7 @@ becomes a game (and a game a position again, for ``"previous"``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,3 +41,12 @@ class LessonGame:
     show_key: Callable[[Any], str | None]
     #: What the closing screen after the game's last lesson says.
     finished_key: str
+    #: What a card picked up and refused at once says (no move it can become does the
+    #: task), or ``None``: the step's own ``.wrong`` text, if it has one.
+    refused_pick_key: str | None = None
+    #: The move of the seat to move in a step the learner plays out against the
+    #: others (a task with ``"play": true``); ``None``: the game has no such steps.
+    bot: Callable[[Any], Any] | None = None
+    #: The core ideas of the game, each by the rule ids its steps name: the stats
+    #: count each idea's positions and how much support they give.
+    ideas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -24,6 +24,7 @@ right answer, ``wrong`` for another one, which the learner may change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -47,6 +48,11 @@ class Feedback:
     show: Any = None
     #: The quiz answer that was picked.
     answer: str | None = None
+    #: In a step played out against the others: the events of each of their moves
+    #: that followed the try, in order.
+    others: tuple[list[Any], ...] = ()
+    #: A card picked up and refused at once: the moves it could have become.
+    tried: tuple[Any, ...] = ()
 
 
 class StepRun:
@@ -57,6 +63,8 @@ class StepRun:
         self.start = step.new_game()
         self.game = self.start.copy()
         self.failures = 0
+        #: Failed tries since the step's position was last set out (start, reset).
+        self.misses = 0
         self.moves: list[Any] = []
         self.answers: list[str] = []
 
@@ -98,6 +106,7 @@ class StepRun:
         if choice == quiz.right:
             return Feedback("done", answer=choice)
         self.failures += 1
+        self.misses += 1
         return Feedback("wrong", answer=choice)
 
     def try_move(self, text: str) -> Feedback:
@@ -112,6 +121,11 @@ class StepRun:
             self.game.push(move, by=LEARNER)
         except IllegalMove as err:  # the move goes with it: a partner's card is named so
             return self._failed(Feedback("illegal", move, error=err))
+        if self.task.play:  # every allowed move counts; then the others play
+            self.moves.append(move)
+            others = tuple(self.step.others_move(self.game))
+            return Feedback("done" if self._reached(self.game) else "progress", move,
+                            others=others)
         if self._reached(self.game):
             self.moves.append(move)
             return Feedback("done", move)
@@ -121,11 +135,32 @@ class StepRun:
         self.game.pop()
         return self._failed(Feedback("wrong", move))
 
+    def try_start(self, moves: Sequence[Any]) -> Feedback:
+        """Judge the first half of a two-part move (a card picked up): ``moves`` are the
+        moves it can become. ``wrong`` (a failed try) when none of them keeps the task in
+        reach, else ``progress``; nothing changes either way."""
+        if not self.active:
+            return Feedback("idle")
+        if self.task.play:
+            return Feedback("progress")
+        depth = self._depth()
+        for move in moves:
+            if not self.game.can_move(move, by=LEARNER):
+                continue
+            self.game.push(move, by=LEARNER)
+            try:
+                if self._reachable(self.game, depth):
+                    return Feedback("progress")
+            finally:
+                self.game.pop()
+        return self._failed(Feedback("wrong", tried=tuple(moves)))
+
     def reset(self) -> None:
         """Back to the step's position (the tries so far still count)."""
         self.game = self.start.copy()
         self.moves = []
         self.answers = []
+        self.misses = 0
 
     def replay(self, record: list[str]) -> None:
         """Make earlier moves and answers again (a reload); stops at the first that does not fit."""
@@ -135,12 +170,15 @@ class StepRun:
                     break
             elif self.try_move(text).kind not in ("progress", "done"):
                 break
-        self.failures = 0
+        self.failures = self.misses = 0
 
     def hint_move(self) -> Any:
         """A move that leads to the goal: the solution's own first, if it still works."""
         if not self.active:
             return None
+        bot = self.step.kind.bot
+        if self.task.play and bot is not None:  # Mia's own choice in the learner's seat
+            return bot(self.game)
         depth = self._depth()
         candidates = [*self.task.solution, *self.game.legal_moves()]
         for move in dict.fromkeys(candidates):
@@ -156,11 +194,18 @@ class StepRun:
 
     # -- judging ------------------------------------------------------------
 
+    @property
+    def untouched(self) -> bool:
+        """Nothing tried since the step's position was set out: starting again changes nothing."""
+        return not self.moves and not self.answers and not self.misses
+
     def _failed(self, feedback: Feedback) -> Feedback:
         self.failures += 1
+        self.misses += 1
         if self.failures < 2:
             return feedback
-        return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move())
+        return Feedback(feedback.kind, feedback.move, feedback.error, self.hint_move(),
+                        tried=feedback.tried)
 
     def _depth(self) -> int:
         return len(self.task.solution) + SLACK

@@ -96,4 +96,7 @@ def _wrong_key(move: Move) -> str | None:
 SKIPBO_LESSONS = LessonGame(
     id="skipbo", lessons=LESSON_DIR, key_prefix="tut", rule_prefix="SB-", goals=GOALS,
     parse=Move.parse, new_game=_new_game, position_of=_position_of, wrong_key=_wrong_key,
-    show_key=lambda _move: None, finished_key="tutorial.finished")
+    show_key=lambda _move: None, finished_key="tutorial.finished",
+    refused_pick_key="tutorial.wrong_pick", ideas={
+        "building": ("SB-PLAY",), "wild": ("SB-WILD",), "discard": ("SB-DISCARD",),
+        "complete": ("SB-COMPLETE",), "empty hand": ("SB-EMPTY-HAND",), "win": ("SB-WIN",)})

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core.savefile import bad_field
 from ..skyjo import LESSON_DIR
+from ..skyjo.bots.players import make_bot
 from ..skyjo.engine import Move, Round, parse_card
 from ..skyjo.engine.cards import VALUES
 from ..skyjo.engine.events import ColumnCleared, Drew, Dropped, Replaced, Revealed, Took
@@ -105,6 +106,15 @@ def _new_game(position: Mapping[str, Any]) -> Round:
                             "draw_pile": " ".join(map(str, pile))})
 
 
+#: Mia, who plays a whole short round against the learner (docs/lessons.md).
+MIA = make_bot("medium")
+
+
+def _mia(game: Round) -> Move:
+    """Mia's move for the seat to move, from that seat's own view of the table."""
+    return MIA.choose_move(game.observe(game.current))
+
+
 def _position_of(game: Round) -> dict[str, Any]:
     d = round_to_dict(game)
     del d["format"], d["version"]
@@ -115,4 +125,7 @@ SKYJO_LESSONS = LessonGame(
     id="skyjo", lessons=LESSON_DIR, key_prefix="skyjo.lesson", rule_prefix="SJ-",
     goals=GOALS, parse=Move.parse, new_game=_new_game, position_of=_position_of,
     wrong_key=lambda _move: None, show_key=lambda move: f"skyjo.lesson.show.{move.kind}",
-    finished_key="skyjo.lesson.finished")
+    finished_key="skyjo.lesson.finished", bot=_mia, ideas={
+        "take": ("SJ-TAKE-DISCARD",), "draw": ("SJ-TAKE-DRAW",), "column": ("SJ-COLUMN",),
+        "last turns": ("SJ-LAST-TURNS",), "scoring": ("SJ-ROUND-SCORE", "SJ-DOUBLE"),
+        "who starts": ("SJ-FIRST",)})

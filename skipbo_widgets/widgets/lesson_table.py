@@ -55,6 +55,21 @@ class LessonController(TableController):
     def interactive(self) -> bool:
         return self.run.active
 
+    def request(self, request: dict[str, str]) -> bool:
+        """A card picked up is the first half of a move: refused at once when no move it
+        can become does the task (the page then drops it: a new scene)."""
+        source = request.get("source")
+        if request.get("type") == "select" and isinstance(source, str) and source \
+                and self.run.active:
+            moves = [m for m in self.game.legal_moves() if self.kind.lit(m)[:1] == (source,)]
+            if moves:
+                before = self.observation()
+                feedback = self.run.try_start(moves)
+                if feedback.kind == "wrong":
+                    self._judged(feedback, before)
+                    return False
+        return super().request(request)
+
     def move(self, text: str) -> bool:
         """Let the step judge the try; the listener says what it means."""
         before = self.observation()
@@ -62,12 +77,19 @@ class LessonController(TableController):
         if feedback.kind == "idle":
             self.idle()
             return False
+        self._judged(feedback, before)
+        return feedback.kind in ("progress", "done")
+
+    def _judged(self, feedback: Feedback, before: Any) -> None:
         self.shown = feedback.show
-        self.bounce = self._bounce_back(feedback.move, before) if feedback.kind == "wrong" \
-            else None
+        self.bounce = None
+        if feedback.kind == "wrong":
+            self.bounce = self._bounce_back(feedback.move, before)
+            # The table is as before the try: a new scene, so that the page lets go of
+            # whatever it still holds of it (a drawn card it showed on the discard pile).
+            self.scene += 1
         if self.on_feedback is not None:
             self.on_feedback(feedback, before)
-        return feedback.kind in ("progress", "done")
 
     def keeps_message(self) -> bool:
         return self.run.has_task and self.run.done  # a solved task keeps its praise
@@ -90,7 +112,8 @@ class LessonController(TableController):
         text, kind = self.said()
         if self.run.has_task and not self.run.done and not text:
             step = self.run.step
-            return f'{self.tr("tutorial.your_task")} {self.tr(step.key + ".task")}', "todo"
+            label = "tutorial.question" if step.quiz is not None else "tutorial.your_task"
+            return f'{self.tr(label)} {self.tr(step.key + ".task")}', "todo"
         return text, kind
 
     def said(self) -> tuple[str, str]:
@@ -98,16 +121,43 @@ class LessonController(TableController):
         return (self.message[0](), self.message[1]) if self.message else ("", "info")
 
     def lit(self) -> tuple[str, ...]:
-        """The shown move (after a second miss), else what the step lights up."""
-        return self.kind.lit(self.shown) if self.shown is not None else self.run.step.highlight
+        """The shown move (after a second miss), else what the step lights up, until its
+        task is done (review: the glow stayed on the emptied drawn card's place and on a
+        column gone from the grid)."""
+        if self.shown is not None:
+            return self.kind.lit(self.shown)
+        if self.run.step.task is not None and self.run.done:
+            return ()
+        return self.run.step.highlight
 
     def refresh(self) -> None:
         super().refresh()
+        view = self.table.view
+        if self.run.step.decide and view.get("building") and view.get("legal"):
+            # The learner decides alone: a picked-up card lights every building pile,
+            # not just the one it fits (that would give the answer away); the engine
+            # still refuses, with its reason, a pile the card does not fit.
+            piles = {pile["target"] for pile in view["building"]}
+            legal = {source: sorted(set(targets) | piles)
+                     for source, targets in view["legal"].items()}
+            self.table.view = {**view, "legal": legal}
+        if self.run.step.quiz is not None and self.kind.id == "skyjo":
+            # A quiz asks about the table: the frame of the player to move, or a score
+            # beside or under a grid, would give the answer away.
+            view = self.table.view
+            players = [{**p, "is_current": False, "round_label": "", "score_label": ""}
+                       for p in view["players"]]
+            self.table.view = {**view, "players": players}
         if self.on_refresh is not None:
             self.on_refresh()
 
     def view_extras(self) -> dict[str, Any]:
-        return {"scene": self.scene, "bounce": self.bounce}
+        extras: dict[str, Any] = {"scene": self.scene, "bounce": self.bounce}
+        if self.run.step.quiz is not None and self.kind.id == "skyjo":
+            # The line on top would say whose turn it is or ask for two cards: a quiz's
+            # table asks for no move.
+            extras["phase_label"] = self.tr("tutorial.quiz_table")
+        return extras
 
     def _bounce_back(self, move: Any | None, before: Any) -> dict[str, Any] | None:
         """Where the card of a wrong try was put and where it goes back to, as table test ids."""

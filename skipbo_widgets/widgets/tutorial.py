@@ -20,11 +20,13 @@ import ipywidgets as w
 from ..games import game_kind
 from ..i18n import t
 from ..tutorials import Feedback, Lesson, Step, StepRun
+from ..tutorials.goals import LEARNER
 from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress
 from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
+from .skyjo.log import describe as describe_skyjo
 from .testids import testid
 
 
@@ -47,6 +49,8 @@ class TutorialScreen:
         #: The moves that solved each task this session: a step visited again shows it solved.
         self._solved: dict[str, tuple[str, ...]] = {}
         self._relabelling = False
+        #: The game whose lessons the list shows first.
+        self._picker_game = ""
 
         #: One table per game, made when a lesson of that game is first shown.
         self._controllers: dict[str, LessonController] = {}
@@ -176,6 +180,7 @@ class TutorialScreen:
     def again(self) -> None:
         """Start the step's task again from its position."""
         self._solved.pop(self.step.key, None)
+        self._skip_asked = False
         self.run.reset()
         self.controller.load(self.run)
         self._save()
@@ -205,12 +210,28 @@ class TutorialScreen:
         """The step judged a try (see :meth:`LessonController.move`): say what it means."""
         if feedback.kind == "done":
             self._mark_solved()
+            if feedback.others:  # the round played out: Mia's last moves, then the praise
+                said = self.controller.message
+                if said is not None:
+                    text, kind = said
+                    self.controller.message = (
+                        lambda: f"{self._others_said(feedback)} {text()}", kind)
         elif feedback.kind == "progress":
-            self.controller.message = (lambda: self.tr("tutorial.keep_going"), "info")
+            self.controller.message = (
+                lambda: " ".join(filter(None, (self.tr("tutorial.keep_going"),
+                                               self._others_said(feedback)))), "info")
         else:
             self.controller.message = (lambda: self._why(feedback, before), "error")
         self._save()
         self.render()
+
+    def _others_said(self, feedback: Feedback) -> str:
+        """What the others did after the learner's try (a step played out), in words."""
+        if not feedback.others or self.step.game != "skyjo":
+            return ""
+        lines = (describe_skyjo(event, me=LEARNER, lang=self.lang, names=self._names())
+                 for events in feedback.others for event in events)
+        return " ".join(line[0] for line in lines if line is not None)
 
     def answer(self, choice: str) -> Feedback:
         """The learner picked a quiz answer: why it is right, or why not."""
@@ -257,7 +278,16 @@ class TutorialScreen:
         else:
             task = self.step.task
             own = task is not None and task.wrong
-            key = None if feedback.move is None else self.step.kind.wrong_key(feedback.move)
+            kind = self.step.kind
+            if feedback.move is not None:
+                key = kind.wrong_key(feedback.move)
+            elif own and any(kind.wrong_key(m) is None for m in feedback.tried):
+                key = None  # a card that could be played, wrongly: the step says why
+            elif len({kind.wrong_key(m) for m in feedback.tried} - {None}) == 1 and all(
+                    kind.wrong_key(m) for m in feedback.tried):
+                key = kind.wrong_key(feedback.tried[0])  # every move of it ends the turn
+            else:
+                key = kind.refused_pick_key
             why = self.tr(key or (self.step.key + ".wrong" if own else "tutorial.wrong_play"))
         if feedback.kind == "wrong":  # the card jumped back: say so, or it looks like a glitch
             why = f"{self.tr('tutorial.put_back')} {why}"
@@ -292,12 +322,21 @@ class TutorialScreen:
         self.menu_button.description = self.tr("game.menu")
         self.practice_button.description = self.tr("tutorial.practice")
         self.restart_button.description = self.tr("tutorial.restart")
-        self._set_picker([(self._lesson_label(i), i) for i in range(len(self.lessons))])
+        self._set_picker(self._picker_options())
         self.lesson_picker.description = self.tr("tutorial.lessons")
         self.render()
 
+    def _picker_options(self) -> list[tuple[str, int]]:
+        """Every lesson, those of the game shown first (each game's in its own order)."""
+        game = self.lessons[self.lesson].game
+        self._picker_game = game
+        order = sorted(range(len(self.lessons)), key=lambda i: self.lessons[i].game != game)
+        return [(self._lesson_label(i), i) for i in order]
+
     def _set_picker(self, options: list[tuple[str, int]] | None = None) -> None:
         """Show the current lesson in the list (new labels too) without jumping anywhere."""
+        if options is None and self._picker_game != self.lessons[self.lesson].game:
+            options = self._picker_options()
         self._relabelling = True
         try:
             if options is not None:
@@ -334,7 +373,8 @@ class TutorialScreen:
         self.text_box.value = self._text_html()
         self.back_button.disabled = self.lesson == own.start and self.step_index == 0
         self.again_button.layout.display = "" if self.step.task else "none"
-        self.again_button.disabled = not self.run.moves
+        # Live after any try: a wrong one taken back is a reason to start afresh too.
+        self.again_button.disabled = self.run.untouched
         last_step = self.step_index + 1 == len(lesson.steps)
         self.next_button.description = self.tr(
             "tutorial.next_lesson" if last_step and self.lesson + 1 in own else "tutorial.next")

@@ -58,11 +58,12 @@ def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_
             assert t("tutorial.try_again", FR) in text_of(page, "tutorial-feedback")
             assert text_of(page, "stock-count-0") == count
             if step.key == "tut.stock.next":
-                # An allowed discard that would end the turn: taken back, said so, flown back.
+                # A hand card no move of which does the task (a discard would end the turn):
+                # refused as soon as it is picked up, said so, nothing left in hand.
                 page.click('[data-testid="hand-card-0"]')
-                page.click('[data-testid="discard-0-1"]')
-                _wait_text(page, "tutorial-feedback", t("tutorial.put_back", FR))
-                page.wait_for_selector('[data-testid="bounce"]', state="attached")
+                _wait_text(page, "tutorial-feedback", t("tutorial.wrong_discard", FR))
+                assert t("tutorial.put_back", FR) in text_of(page, "tutorial-feedback")
+                page.wait_for_function("() => !document.querySelector('.sb-selected')")
                 assert text_of(page, "stock-count-0") == count
             # Now the lesson's own moves, by clicking: source, then target.
             for move in step.task.solution:

@@ -34,8 +34,9 @@ SAME_AS_ENGLISH = {
     # Quiz answers that are a name (Mia) in every language.
     *((lang, f"tut.real.{step}.a.mia") for lang in ("de", "fr", "nl")
       for step in ("dealer", "first")),
-    *((lang, f"skyjo.lesson.game.{key}") for lang in ("de", "fr", "nl")
-      for key in ("hundred.a.mia", "hundred.a.leo", "next.a.leo")),
+    *((lang, f"skyjo.lesson.{key}") for lang in ("de", "fr", "nl")
+      for key in ("game.hundred.a.mia", "game.hundred.a.leo", "game.next.a.leo",
+                  "start.first.a.mia", "start.first.a.leo")),
 }
 
 # Error keys that are not engine reasons: the app's own, and the empty-pile variant.

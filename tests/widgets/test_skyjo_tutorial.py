@@ -41,8 +41,11 @@ def click(tut: TutorialScreen, move: Move) -> None:
         send(tut, {"type": "move", "move": view["draw_move"]})
         return
     if move.kind in ("take", "drop"):
+        scene = view["scene"]
         send(tut, {"type": "select", "source": view["sources"]["discard" if move.kind == "take"
                                                                else "drop"]})
+        if tut.table.view["scene"] != scene:
+            return  # the pick-up was refused: the page has dropped the card
     card = tut.table.view["players"][0]["cards"][PAGE_ORDER.index(move.place)]
     send(tut, {"type": "move", "source": move.kind, "target": card["target"]})
 
@@ -157,3 +160,117 @@ def test_a_place_in_a_skyjo_lesson_is_kept_apart_from_skip_bo_s_same_named_lesso
     tut.go(*mid, ("draw",))  # a reload in the middle of a task: the draw is made again
     assert tut.run.game.drawn == 12 and [str(m) for m in tut.run.moves] == ["draw"]
     assert place_text(0) == "a1"
+
+
+def test_a_wrong_drop_gives_the_drawn_card_back_and_the_step_can_start_again() -> None:
+    """Review §4: after a wrong drop the page kept the card on the discard pile (its
+    choice of "drop" outlived the try) and "start this step again" stayed disabled."""
+    tut = screen("nl")
+    tut.go(*where("skyjo.lesson.draw.keep"))
+    start = tut.run.game.state_key()
+    assert tut.again_button.disabled
+    scene = tut.table.view["scene"]
+    send(tut, {"type": "move", "source": "drop", "target": "a2"})  # the page's second half
+    assert tut.run.game.state_key() == start and tut.table.view["drawn"] == -1
+    assert tut.table.view["scene"] != scene  # a new table: the page drops its "drop"
+    assert not tut.again_button.disabled
+    tut.again_button.click()
+    assert tut.run.game.state_key() == tut.step.new_game().state_key()
+
+
+def test_picking_up_the_wrong_pile_is_refused_at_once() -> None:
+    tut = screen("nl")
+    tut.go(*where("skyjo.lesson.draw.keep"))  # keep the drawn -1: dropping it is wrong
+    scene = tut.table.view["scene"]
+    send(tut, {"type": "select", "source": "drop"})
+    said = feedback(tut)
+    assert t("skyjo.lesson.draw.keep.wrong", "nl") in said
+    assert t("skyjo.table.drop_where", "nl") not in said
+    assert tut.table.view["scene"] != scene and tut.run.failures == 1
+    assert not tut.again_button.disabled
+    tut.go(*where("skyjo.lesson.take.swap"))  # the discard pile's card is the right one
+    scene = tut.table.view["scene"]
+    send(tut, {"type": "select", "source": "take"})
+    assert tut.table.view["scene"] == scene and tut.run.failures == 0
+    assert tut.controller.said()[1] != "error"
+
+
+def test_a_quiz_table_asks_for_no_move() -> None:
+    """Review §4: "turn two of your cards" over a quiz, "Mia's turn" while asking who starts."""
+    tut = screen("nl")
+    quizzes = 0
+    for key in [s.key for s in SKYJO_STEPS if s.quiz is not None]:
+        tut.go(*where(key))
+        view = tut.table.view
+        assert not view["interactive"]
+        assert view["phase_label"] == t("tutorial.quiz_table", "nl"), key
+        # Neither who is to move nor a round's score gives the answer away.
+        assert not any(p["is_current"] or p["round_label"] or p["score_label"]
+                       for p in view["players"])
+        check_skyjo_view(view)
+        # On a phone the question is said by the cards, as a question, not as a task.
+        assert view["status"].startswith(t("tutorial.question", "nl")), key
+        quizzes += 1
+    assert quizzes >= 1
+
+
+def test_the_skip_warning_is_asked_again_after_start_again() -> None:
+    tut = screen()
+    tut.go(*where("skyjo.lesson.take.swap"))
+    tut.next()
+    assert t("tutorial.skip_task", FR) in feedback(tut)
+    click(tut, Move.parse("take a1"))
+    tut.again_button.click()
+    tut.next()  # one press after a restart only warns again
+    assert tut.step.key == "skyjo.lesson.take.swap"
+    assert t("tutorial.skip_task", FR) in feedback(tut)
+
+
+def test_the_lesson_list_shows_the_shown_game_s_lessons_first() -> None:
+    tut = screen()
+    labels = [label for label, _ in tut.lesson_picker.options]
+    assert labels[0].startswith("Skip-Bo")
+    tut.go(FIRST, 0)
+    options = list(tut.lesson_picker.options)
+    assert options[0] == ("Skyjo \N{EN DASH} 1. " + t("skyjo.lesson.goal.title", FR), FIRST)
+    assert [v for _, v in options[:len(load_lessons("skyjo"))]] == list(
+        range(FIRST, len(LESSONS)))
+    assert tut.lesson_picker.value == FIRST and tut.step.key.startswith("skyjo.")
+    tut.lesson_picker.value = 1  # a Skip-Bo lesson: Skip-Bo's come first again
+    assert tut.lesson_picker.options[0][1] == 0 and tut.lesson == 1
+
+
+def test_a_round_against_mia_shows_her_turns_and_ends_scored() -> None:
+    """The core path ends with a short round: every allowed move counts, Mia answers."""
+    tut = screen("nl")
+    tut.go(*where("skyjo.lesson.round.mia"))
+    step = tut.step
+    assert step.task is not None and step.task.play
+    first = True
+    while not tut.run.done:
+        move = tut.run.hint_move()  # Mia's own choice in the learner's seat
+        assert move is not None
+        before = len(tut.run.game.events)
+        click(tut, move)
+        assert len(tut.run.game.events) > before
+        if tut.run.game.current == 0 and not tut.run.done and first:
+            # After the learner's turn, Mia's turn is said in words.
+            said = feedback(tut)
+            assert t("tutorial.keep_going", "nl") in said and "Mia" in said
+            first = False
+    assert not first
+    assert tut.run.game.is_over and t("skyjo.lesson.round.mia.done", "nl") in feedback(tut)
+    assert all(p["round_label"] for p in tut.table.view["players"])
+
+
+@pytest.mark.parametrize("key", ["skyjo.lesson.draw.keep", "skyjo.lesson.column.three"])
+def test_nothing_glows_once_the_task_is_done(key: str) -> None:
+    """Review §4: the glow stayed on the emptied drawn card's place and on a cleared column."""
+    tut = screen()
+    tut.go(*where(key))
+    assert tut.table.view["highlight"]
+    task = tut.step.task
+    assert task is not None
+    for move in task.solution:
+        click(tut, move)
+    assert tut.run.done and tut.table.view["highlight"] == []

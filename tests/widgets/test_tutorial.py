@@ -454,3 +454,60 @@ def test_a_wrong_try_says_the_card_was_put_back_and_flies_it_back() -> None:
     assert tut.table.view["bounce"]["id"] != bounce["id"]
     tut.again()
     assert tut.table.view["bounce"] is None
+
+
+def test_a_step_the_learner_decides_does_not_light_the_one_right_pile() -> None:
+    """Review: "find the pile for your stock 9" lit only the pile needing a 9 once the 9
+    was picked up, giving the answer away. Every building pile lights; the engine judges."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.stock.which"))
+    assert tut.step.decide
+    view = tut.table.view
+    piles = [pile["target"] for pile in view["building"]]
+    assert len(piles) >= 2 and set(piles) <= set(view["legal"]["s"])
+    fits = [p for p in piles if tut.run.game.can_move(
+        tut.step.kind.parse(f"s-{p}"), by=0)]
+    assert len(fits) == 1  # only one pile takes the 9: the learner has to find it
+    before = tut.run.game.state_key()
+    wrong = next(p for p in piles[:2] if p not in fits)
+    click(tut, {"type": "move", "move": f"s-{wrong}"})
+    assert tut.run.game.state_key() == before and not tut.run.done
+    assert feedback(tut)  # the engine's reason, in words
+    click(tut, {"type": "move", "move": f"s-{fits[0]}"})
+    assert tut.run.done
+    tut.go(*PLAY)  # a lit step: a picked-up card lights only where it fits
+    assert not tut.step.decide
+    piles = {pile["target"] for pile in tut.table.view["building"]}
+    assert any(not piles <= set(targets) for targets in tut.table.view["legal"].values())
+
+
+def test_a_card_picked_up_that_cannot_do_the_task_is_refused_at_once() -> None:
+    """The first half of a wrong move: a hand card whose every move spoils the task."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.stock.next"))
+    scene = tut.table.view["scene"]
+    source = tut.table.view["hand_sources"][0]
+    click(tut, {"type": "select", "source": source})
+    said = feedback(tut)
+    moves = [m for m in tut.run.game.legal_moves() if m.source_text == source]
+    assert moves and all(not m.is_play for m in moves)  # the card can only end the turn
+    key = "tutorial.wrong_discard"
+    assert t(key, "en") in said and t("tutorial.put_back", "en") in said
+    assert tut.table.view["scene"] != scene  # the page lets go of the card
+    assert tut.run.failures == 1 and not tut.again_button.disabled
+    scene = tut.table.view["scene"]
+    click(tut, {"type": "select", "source": "s"})  # the stock card: the task's own
+    assert tut.table.view["scene"] == scene and tut.run.failures == 1
+
+
+def test_a_card_picked_up_that_fits_wrongly_is_refused_with_the_step_s_reason() -> None:
+    """The strategy tip: the hand 4 would fit, but the stock 4 wins: said at the pick-up."""
+    tut = screen()
+    tut.go(*next((i, j) for i, lesson in enumerate(LESSONS)
+                 for j, step in enumerate(lesson.steps) if step.key == "tut.tips.stock"))
+    click(tut, {"type": "select", "source": "h4"})
+    said = feedback(tut)
+    assert t("tut.tips.stock.wrong", "en") in said
+    assert t("tutorial.wrong_pick", "en") not in said
