@@ -58,6 +58,7 @@ class GameScreen:
         self.coach = self.play.new_coach()
         self.log_box = w.HTML()
         self.score_box = w.HTML()
+        self.score_box.add_class("sb-score-box")
         self.end_box = w.VBox()
         self.hint_button = testid(w.Button(icon="lightbulb-o"), "hint")
         self.undo_button = testid(w.Button(icon="undo"), "undo")

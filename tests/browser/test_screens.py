@@ -1,0 +1,82 @@
+"""The game screens in a real Voilà and Chromium (issue 21, part 5): a full Skyjo
+scoreboard at a laptop's and a phone's size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skipbo_widgets.devtools import wait_until_settled
+from skipbo_widgets.skyjo.engine.game import score_round
+from skipbo_widgets.widgets.settings import SkyjoSettings, dumps_session
+
+from .conftest import PHONE
+
+Page = Any
+SHOTS = Path("/tmp/scr")
+
+
+def full_scoreboard_file(folder: Path, *, players: int = 8, rounds: int = 12) -> Path:
+    """A saved Skyjo game of ``players`` after ``rounds`` rounds, every total under 100,
+    with the widest cells a round can have (a doubled score marked for its ender)."""
+    settings = SkyjoSettings(players=players, levels=("medium",) * (players - 1), seed="5")
+    match = settings.new_match()
+    results = []
+    for r in range(rounds):
+        ender = r % players
+        raw = [(-4 if (seat + r) % 3 else 7) for seat in range(players)]
+        results.append(score_round([[s] for s in raw], ender, settings.rules()))
+    match.restore(results, match.game, False)
+    assert not match.is_over and len(match.results) == rounds
+    path = folder / "skyjo-full.json"
+    path.write_text(dumps_session(settings, match))
+    return path
+
+
+#: Each row's total, the heading and the newest round: on the screen and not hidden by
+#: the panel's scrolling (the rectangle of what shows of the scoreboard).
+VISIBLE = """() => {
+  const table = document.querySelector('[data-testid="round-scores"]');
+  const box = table.closest('.sb-score-scroll').getBoundingClientRect();
+  const inside = (r) => r.left >= Math.max(box.left, 0) - 1
+      && r.right <= Math.min(box.right, window.innerWidth) + 1 && r.width > 0;
+  const rows = [...table.querySelectorAll('tr')].slice(1);
+  const heading = document.querySelector('.sb-score-title');
+  const hr = heading.getBoundingClientRect();
+  return {
+    rows: rows.length,
+    totals: rows.map((tr) => inside(tr.lastElementChild.getBoundingClientRect())),
+    names: rows.map((tr) => inside(tr.firstElementChild.getBoundingClientRect())),
+    heading: heading.scrollWidth <= heading.clientWidth + 1 && hr.left >= 0
+      && hr.right <= window.innerWidth + 1,
+    page: document.documentElement.scrollWidth <= window.innerWidth + 1,
+  };
+}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, PHONE],
+                         ids=["laptop", "phone"])
+def test_a_full_scoreboard_shows_every_total(browser: Any, voila_url: str, tmp_path: Path,
+                                             viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=nl&game=skyjo")
+        page.wait_for_selector('[data-testid="load-file-input"]', state="attached",
+                               timeout=90_000)
+        page.set_input_files('[data-testid="load-file-input"]',
+                             str(full_scoreboard_file(tmp_path)))
+        page.wait_for_selector('[data-testid="round-scores"]')
+        page.locator('[data-testid="round-scores"]').scroll_into_view_if_needed()
+        wait_until_settled(page)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"scores-{viewport['width']}.png"), full_page=True)
+        seen = page.evaluate(VISIBLE)
+        assert seen["rows"] == 8
+        assert all(seen["totals"]), seen
+        assert all(seen["names"]), seen
+        assert seen["heading"] and seen["page"], seen
+    finally:
+        context.close()
