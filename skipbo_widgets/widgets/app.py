@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -109,6 +110,11 @@ class App:
         self._dealt = False
         #: The game the class link started, until the learner plays another.
         self._class_deal: GameScreen | None = None
+        #: While the learner is asked whether a new game may replace the one in progress:
+        #: what "Start the new game" does, and what "Keep playing" does.
+        self._asked: tuple[Callable[[], None], Callable[[], None]] | None = None
+        #: Set while the class deal starts (before it is known as ``_class_deal``).
+        self._dealing = False
         self.body = w.Box(layout=w.Layout(width="100%"))
         header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
                                             layout=w.Layout(flex_flow="row wrap"))],
@@ -168,6 +174,8 @@ class App:
             self.show_demo_setup()
         elif self.screen == "hot-seat":
             self.show_hot_seat()
+        elif self.screen == "confirm":
+            self._show_question()
         else:
             self.show_home()
 
@@ -237,7 +245,11 @@ class App:
             return
         if settings is not None:
             self._dealt = True
-            self.start(settings)
+            self._dealing = True
+            try:
+                self.start(settings)
+            finally:
+                self._dealing = False
             self._class_deal = self.game_screen
 
     def _back_to_class_deal(self, text: str) -> None:
@@ -254,6 +266,17 @@ class App:
         if same and not settings.match and match.game.turn >= live.match.game.turn:
             self._class_deal = None
             self.start(settings, match)
+            return
+        # Another game was kept in this browser: the deal is not played over it unasked.
+        self.resume = (settings, match)
+        self._ask(lambda: self._play_class_deal(live), lambda: self.start(settings, match))
+
+    def _play_class_deal(self, deal: GameScreen) -> None:
+        """The class deal, confirmed over a kept game: from now on it is the one kept."""
+        self.resume = None
+        self._class_deal = None
+        self._show_game(deal)
+        self._save(deal)
 
     def deal_link(self, settings: Settings) -> str:
         """The address that opens this deal for a whole class (empty without a deal number)."""
@@ -367,7 +390,7 @@ class App:
     def _practice(self) -> None:
         """The practice game of the game whose lessons the learner has just finished."""
         assert self.tutorial is not None
-        self.start(PRACTICE[self.tutorial.step.game])
+        self.start_new(PRACTICE[self.tutorial.step.game])
 
     def learn(self) -> None:
         """The lessons of the game chosen on the home screen: where the learner left them
@@ -393,8 +416,9 @@ class App:
                 initial = self.last_settings
         if initial is None or initial.kind.id != self.game_id:
             initial = SETTINGS[self.game_id]()
-        self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                    initial=initial, link=self.deal_link)
+        self.setup_form = SetupForm(self.lang, on_start=self.start_new,
+                                    on_back=self.show_home, initial=initial,
+                                    link=self.deal_link)
         self.body.children = [self.setup_form.widget]
 
     def show_demo_setup(self) -> None:
@@ -433,9 +457,45 @@ class App:
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
                 initial = self.hot_seat_form.settings()
-        self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                         initial=initial, game=self.game_id)
+        self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start_new,
+                                         on_back=self.show_home, initial=initial,
+                                         game=self.game_id)
         self.body.children = [self.hot_seat_form.widget]
+
+    def start_new(self, settings: Settings, match: AnyMatch | None = None) -> None:
+        """Start a new game (or one from a file) with these settings; while a kept game
+        is in progress, only once the learner said that game may be lost."""
+        if self._resumable() is None:
+            self.start(settings, match)
+        else:
+            self._ask(lambda: self.start(settings, match), self._resume)
+
+    def _ask(self, new: Callable[[], None], keep: Callable[[], None]) -> None:
+        """Ask whether a new game may replace the one in progress: ``new`` or ``keep``."""
+        self._asked = (new, keep)
+        self._show_question()
+
+    def _show_question(self) -> None:
+        self.screen = "confirm"
+        text = html.escape(self.tr("confirm.new_game"))
+        box = testid(w.HTML(f'<div class="sb-box sb-box-question">{text}</div>'),
+                     "new-game-question")
+        keep = testid(w.Button(description=self.tr("confirm.new_game.keep"), icon="play",
+                               button_style="primary"), "keep-playing")
+        keep.add_class("sb-big-button")
+        keep.on_click(lambda _b: self._answer(new=False))
+        new = testid(w.Button(description=self.tr("confirm.new_game.start"), icon="refresh"),
+                     "confirm-new-game")
+        new.add_class("sb-big-button")
+        new.on_click(lambda _b: self._answer(new=True))
+        self.body.children = [w.VBox([box, w.HBox([keep, new],
+                                                  layout=w.Layout(flex_flow="row wrap"))],
+                                     layout=w.Layout(padding="12px", max_width="44em"))]
+
+    def _answer(self, *, new: bool) -> None:
+        asked, self._asked = self._asked, None
+        if asked is not None:
+            asked[0 if new else 1]()
 
     def start(self, settings: Settings, match: AnyMatch | None = None) -> None:
         """Start (or resume) a game with these settings."""
@@ -445,6 +505,7 @@ class App:
         self._show_title(self._title_key)
         self.last_settings = settings
         self.resume = None
+        self._asked = None
         self.screen = "game"
         if self.game_screen is not None:
             self.game_screen.close()
@@ -461,6 +522,9 @@ class App:
     # -- keeping the session --------------------------------------------------
 
     def _save(self, screen: GameScreen) -> None:
+        deal = self._dealing or screen is self._class_deal
+        if deal and (self._asked is not None or not self.store.reported):
+            return  # the game kept in this browser, if any, is not written over unasked
         self.store.value = "" if screen.finished else dumps_session(screen.settings, screen.match)
 
     def _save_file(self) -> None:
@@ -498,6 +562,8 @@ class App:
     def _on_stored(self, text: str) -> None:
         if text and self._live_game() is not None:
             self._back_to_class_deal(text)
+        elif self._class_deal is not None:  # nothing kept: the class deal is the game kept
+            self._save(self._class_deal)
         if not text or self._live_game() is not None:
             return
         try:
@@ -562,13 +628,17 @@ class App:
     def _resume(self) -> None:
         live = self._live_game()
         if live is not None:  # back to the very same game: its log, undo and review stay
-            self.screen = "game"
-            self._clear_notice()
-            self._show_title(self._title_key)
-            live.set_lang(self.lang)
-            self.body.children = [live.widget]
+            self._show_game(live)
         elif self.resume is not None:
             self.start(*self.resume)
+
+    def _show_game(self, screen: GameScreen) -> None:
+        self.screen = "game"
+        self._clear_notice()
+        self.game_id = screen.settings.kind.id
+        self._show_title(self._title_key)
+        screen.set_lang(self.lang)
+        self.body.children = [screen.widget]
 
     def _picked(self, name: str, found: bytes | int) -> None:
         """A file from the picker, or the size of one too big to be sent."""
@@ -581,7 +651,7 @@ class App:
         except SaveError as err:
             self._notice("home.load_failed", err)
             return
-        self.start(settings, match)
+        self.start_new(settings, match)
 
     def _notice(self, key: str, err: GameError) -> None:
         self._noticed = (key, err)

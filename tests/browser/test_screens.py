@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.devtools import wait_until_settled
+from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.engine.game import score_round
 from skipbo_widgets.widgets.settings import SkyjoSettings, dumps_session
 
@@ -80,3 +81,38 @@ def test_a_full_scoreboard_shows_every_total(browser: Any, voila_url: str, tmp_p
         assert seen["heading"] and seen["page"], seen
     finally:
         context.close()
+
+
+def test_a_new_game_asks_before_the_game_in_progress_is_lost(page: Page) -> None:
+    """In French: a Skyjo game started, then Play → Start from the home screen asks first;
+    "Keep playing" goes back to the same table, "Start the new game" deals the new one."""
+    page.goto(f"{page.base_url}?lang=fr&game=skyjo")
+    page.click('[data-testid="play"]', timeout=90_000)
+    page.fill('[data-testid="seed"]', "7")
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="grid-0-11"]')
+    page.locator(".sj-me .sj-legal").first.click()  # the game is under way
+    page.wait_for_selector('[data-testid="grid-0-0"]:not(.sj-legal), '
+                           '[data-testid="grid-0-1"]:not(.sj-legal)')
+    page.click('[data-testid="menu"]')
+    page.click('[data-testid="play"]')
+    page.fill('[data-testid="seed"]', "8")
+    page.click('[data-testid="start-game"]')
+    question = page.wait_for_selector('[data-testid="new-game-question"]')
+    assert question.inner_text().strip() == t("confirm.new_game", "fr")
+    keep = page.locator('[data-testid="keep-playing"]')
+    assert keep.inner_text().strip() == t("confirm.new_game.keep", "fr")
+    wait_until_settled(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "question-fr.png"))
+    keep.click()
+    page.wait_for_selector('[data-testid="skyjo-table"]')
+    assert page.locator(".sj-me [data-card]").count() >= 1  # the card turned is still up
+
+    page.click('[data-testid="new-game"]')
+    page.click('[data-testid="start-game"]')
+    page.click('[data-testid="confirm-new-game"]')
+    page.wait_for_selector('[data-testid="skyjo-table"]')
+    page.wait_for_function("""() => document.querySelectorAll('.sj-me .sj-legal').length
+                              === 12""")
+    assert page.locator('[data-testid="new-game-question"]').count() == 0
