@@ -168,7 +168,7 @@ class App:
         elif self.screen == "setup":
             self.show_setup()
         elif self.screen == "demo" and self.demo_screen is not None:
-            self._show_title("demo.title")
+            self._show_demo_title()
             self.demo_screen.set_lang(self.lang)
         elif self.screen == "demo-setup":
             self.show_demo_setup()
@@ -290,8 +290,11 @@ class App:
 
     # -- screens ------------------------------------------------------------
 
-    def _show_title(self, key: str) -> None:
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key))}</h1>'
+    def _show_title(self, key: str, **params: Any) -> None:
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key, **params))}</h1>'
+
+    def _show_demo_title(self) -> None:
+        self._show_title("demo.title.game", game=SETTINGS[self.game_id].kind.name)
 
     @property
     def _title_key(self) -> str:
@@ -424,7 +427,7 @@ class App:
     def show_demo_setup(self) -> None:
         """Demo mode's own small setup: players, each bot's level, the deal number."""
         self.screen = "demo-setup"
-        self._show_title("app.title")
+        self._show_title(self._title_key)
         initial = self.demo_screen.settings if self.demo_screen is not None else None
         if self.demo_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
@@ -437,7 +440,7 @@ class App:
         """A game of bots, told move by move (it is not kept: nothing to resume)."""
         self._clear_notice()
         self.screen = "demo"
-        self._show_title("demo.title")
+        self._show_demo_title()
         if self.demo_screen is not None:
             self.demo_screen.close()
         self.demo_screen = DemoScreen(settings, lang=self.lang, animate=self.animate,
@@ -452,7 +455,7 @@ class App:
     def show_hot_seat(self) -> None:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
-        self._show_title("app.title")
+        self._show_title(self._title_key)
         initial = self.last_settings
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
