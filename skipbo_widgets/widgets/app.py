@@ -46,6 +46,10 @@ from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
+#: Refusals of a file that is no saved game at all (a picture, a letter, another program's
+#: file; a picture's bytes are no text, refused as ``save_bad_text`` ``encoding``).
+_NOT_A_GAME = (Reason.SAVE_NOT_JSON, Reason.SAVE_BAD_FORMAT)
+
 #: The practice game that follows each game's lessons: one gentle computer player, hints
 #: on, whole turns taken back (Skyjo: one round).
 PRACTICE: dict[str, Settings] = {
@@ -411,6 +415,7 @@ class App:
     def show_setup(self) -> None:
         """The new-game form of the game chosen on the home screen."""
         self.screen = "setup"
+        self._clear_notice()
         initial = self.last_settings
         if self.setup_form is not None:
             try:
@@ -427,6 +432,7 @@ class App:
     def show_demo_setup(self) -> None:
         """Demo mode's own small setup: players, each bot's level, the deal number."""
         self.screen = "demo-setup"
+        self._clear_notice()
         self._show_title(self._title_key)
         initial = self.demo_screen.settings if self.demo_screen is not None else None
         if self.demo_form is not None:
@@ -455,6 +461,7 @@ class App:
     def show_hot_seat(self) -> None:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
+        self._clear_notice()
         self._show_title(self._title_key)
         initial = self.last_settings
         if self.hot_seat_form is not None:
@@ -652,7 +659,12 @@ class App:
         try:
             settings, match = open_any(found)
         except SaveError as err:
-            self._notice("home.load_failed", err)
+            # A file of the app's own that is cut short or edited is a damaged save, told as
+            # such; any other file that is no JSON, or no saved game, is not a game at all.
+            ours = b'"skipbo-widgets/' in found
+            not_game = not ours and (err.reason in _NOT_A_GAME or (
+                err.reason == Reason.SAVE_BAD_TEXT and err.params.get("problem") == "encoding"))
+            self._notice("home.load_not_game" if not_game else "home.load_failed", err)
             return
         self.start_new(settings, match)
 
@@ -669,7 +681,8 @@ class App:
             self.notice.value = ""
             return
         key, err = self._noticed
-        text = self.tr(key, reason=explain(err, self.lang))
+        text = self.tr(key, reason=explain(err, self.lang), game=SETTINGS[self.game_id].kind.name,
+                       button=self.tr("game.save_file"))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")
 

@@ -329,7 +329,7 @@ EVERY_PARAM: dict[str, Any] = {
     # Skyjo in the app: a row's name, the scoreboard's marks
     "row": "top", "ender": "*", "doubled": "\u00d72",
     # the screens' titles and refusals: a game's name
-    "game": "Skyjo",
+    "game": "Skyjo", "button": "Save game",
 }
 
 
