@@ -24,6 +24,10 @@ from .testids import testid
 
 #: Seconds between two bot moves, per speed setting.
 SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
+#: Seconds before the first move of a bot's turn: at "slow" a whole bot turn takes 3 s or
+#: more, time for a grandparent to see who moves and what (a Skyjo turn of one take 3 s, of
+#: a draw and its place 4.4 s; a Skip-Bo turn 3 s plus 1.4 s for each further move).
+TURN_PAUSES = {"slow": 3.0, "normal": SPEEDS["normal"], "fast": SPEEDS["fast"]}
 
 
 class GameScreen:
@@ -46,6 +50,8 @@ class GameScreen:
         self.speed = "normal"
         self.animate = animate
         self._bot_task: asyncio.Task[None] | None = None
+        #: The turn (number, seat) of the last bot move paced: a new one waits longer.
+        self._paced: tuple[int, int] | None = None
         self._skip = False
         #: Set by "Skip": ends the pause between two bot moves at once.
         self._woken: asyncio.Event | None = None
@@ -173,8 +179,12 @@ class GameScreen:
     async def _play_bots(self) -> None:
         try:
             while self.controller.bots_to_move and not self.closed:
+                game = self.controller.game
+                turn = (game.turn, game.current)
+                pauses = SPEEDS if turn == self._paced else TURN_PAUSES
+                self._paced = turn
                 if not self._skip:
-                    await self._pause(SPEEDS.get(self.speed, 0.7))
+                    await self._pause(pauses.get(self.speed, 0.7))
                 if not self.closed:
                     self.controller.step_bot()
         finally:
