@@ -116,3 +116,35 @@ def test_a_new_game_asks_before_the_game_in_progress_is_lost(page: Page) -> None
     page.wait_for_function("""() => document.querySelectorAll('.sj-me .sj-legal').length
                               === 12""")
     assert page.locator('[data-testid="new-game-question"]').count() == 0
+
+
+#: The icons' font is loaded and an icon of a button is drawn with it.
+ICONS = """async () => {
+  await document.fonts.ready;
+  const icon = document.querySelector('[data-testid="hint"] i.fa, [data-testid="menu"] i.fa');
+  const style = getComputedStyle(icon, '::before');
+  const loaded = [...document.fonts].filter((f) => /Font ?Awesome/i.test(f.family)
+                                                 && f.status === 'loaded');
+  return {family: style.fontFamily, content: style.content, width: icon.offsetWidth,
+          loaded: loaded.length};
+}"""
+
+
+def test_no_request_leaves_the_machine_and_the_icons_show(page: Page) -> None:
+    """Everything a page load and a game ask for comes from this machine (Voilà's own page
+    linked Font Awesome from a CDN); the buttons' icons still show, from the bundled font."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{page.base_url}?lang=de&game=skyjo")
+    page.click('[data-testid="play"]', timeout=90_000)
+    page.click('[data-testid="start-game"]')
+    page.wait_for_selector('[data-testid="grid-0-11"]')
+    page.locator(".sj-me .sj-legal").first.click()
+    page.click('[data-testid="hint"]')
+    wait_until_settled(page)
+    local = ("http://127.0.0.1:", "ws://127.0.0.1:", "data:", "blob:")
+    away = [url for url in asked if not url.startswith(local)]
+    assert len(asked) > 10 and away == []
+    icons = page.evaluate(ICONS)
+    assert "Font Awesome" in icons["family"] and icons["content"] not in ("", "none")
+    assert icons["width"] > 0 and icons["loaded"] >= 1, icons
