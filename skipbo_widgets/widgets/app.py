@@ -340,15 +340,24 @@ class App:
             choose.on_click(lambda _b, game_id=game_id: self.choose_game(game_id))
             games.append(choose)
         resumable = self._resumable()
+        offer: list[w.Widget] = []
         if resumable is not None:
+            # The game in progress first, its button focused: after a reload the learner
+            # goes on with Enter instead of looking for it among the others.
             settings, match = resumable
-            resume = testid(w.Button(description=self.tr("home.resume"), icon="repeat",
+            turn = max(match.game.turn, 1)  # Skyjo's set-up, turn 0, is the game's start
+            resume = testid(w.Button(description=self.tr("home.resume"), icon="play",
                                      button_style="primary"), "resume")
             resume.add_class("sb-big-button")
             resume.tooltip = self.tr("home.resume_detail", players=settings.players,
-                                     turn=match.game.turn)
+                                     turn=turn)
             resume.on_click(lambda _b: self._resume())
-            buttons.insert(0, resume)
+            waiting = html.escape(self.tr("home.resume_waiting", game=settings.kind.name,
+                                          players=settings.players, turn=turn))
+            box = testid(w.VBox([w.HTML(f'<p class="sb-resume-text">{waiting}</p>'), resume],
+                                layout=w.Layout(align_items="flex-start")), "resume-offer")
+            box.add_class("sb-resume-offer")
+            offer.append(box)
         upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
@@ -362,9 +371,12 @@ class App:
         choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))
         choice.add_class("sb-game-choices")
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([w.VBox([choice, intro]), row, self._lesson_caption(),
+        self.body.children = [w.VBox([*offer, w.VBox([choice, intro]), row,
+                                      self._lesson_caption(),
                                       w.HBox(files, layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
+        if offer:
+            self.shell.focus("resume")
 
     def _lesson_caption(self) -> w.HTML:
         """Where the learner is in the lessons (a tooltip would not show on a tablet)."""

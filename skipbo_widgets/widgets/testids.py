@@ -46,3 +46,8 @@ class ShellSupport(anywidget.AnyWidget):
     #: The page's own address without its query (``https://host/voila/render/app.ipynb``),
     #: sent by the page: the start of a class link.
     address = traitlets.Unicode("").tag(sync=True)
+
+    def focus(self, name: str) -> None:
+        """Give the keyboard focus to the control ``data-testid=name`` once it is on the
+        page (a screen just built is drawn a moment later)."""
+        self.send({"type": "focus", "testid": name})

@@ -1,8 +1,11 @@
 """The game screens in a real Voilà and Chromium (issue 21, part 5): a full Skyjo
-scoreboard at a laptop's and a phone's size."""
+scoreboard at a laptop's and a phone's size, the question before a game in progress is
+lost, no request off the machine, and the kept game offered first after a reload.
+``SKIPBO_SHOTS=DIR`` keeps screenshots of what was checked."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,13 @@ from skipbo_widgets.widgets.settings import SkyjoSettings, dumps_session
 from .conftest import PHONE
 
 Page = Any
-SHOTS = Path("/tmp/scr")
+
+
+def shot(page: Page, name: str, **kwargs: Any) -> None:
+    """``SKIPBO_SHOTS=DIR`` keeps a screenshot of what was checked (to look at it)."""
+    folder = os.environ.get("SKIPBO_SHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), **kwargs)
 
 
 def full_scoreboard_file(folder: Path, *, players: int = 8, rounds: int = 12) -> Path:
@@ -72,8 +81,7 @@ def test_a_full_scoreboard_shows_every_total(browser: Any, voila_url: str, tmp_p
         page.wait_for_selector('[data-testid="round-scores"]')
         page.locator('[data-testid="round-scores"]').scroll_into_view_if_needed()
         wait_until_settled(page)
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"scores-{viewport['width']}.png"), full_page=True)
+        shot(page, f"scores-{viewport['width']}", full_page=True)
         seen = page.evaluate(VISIBLE)
         assert seen["rows"] == 8
         assert all(seen["totals"]), seen
@@ -103,8 +111,7 @@ def test_a_new_game_asks_before_the_game_in_progress_is_lost(page: Page) -> None
     keep = page.locator('[data-testid="keep-playing"]')
     assert keep.inner_text().strip() == t("confirm.new_game.keep", "fr")
     wait_until_settled(page)
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "question-fr.png"))
+    shot(page, "question-fr")
     keep.click()
     page.wait_for_selector('[data-testid="skyjo-table"]')
     assert page.locator(".sj-me [data-card]").count() >= 1  # the card turned is still up
@@ -148,3 +155,33 @@ def test_no_request_leaves_the_machine_and_the_icons_show(page: Page) -> None:
     icons = page.evaluate(ICONS)
     assert "Font Awesome" in icons["family"] and icons["content"] not in ("", "none")
     assert icons["width"] > 0 and icons["loaded"] >= 1, icons
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, PHONE],
+                         ids=["laptop", "phone"])
+def test_after_a_reload_the_kept_game_is_offered_first_and_focused(
+        browser: Any, voila_url: str, viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=nl&game=skyjo")
+        page.click('[data-testid="play"]', timeout=90_000)
+        page.click('[data-testid="start-game"]')
+        page.wait_for_selector('[data-testid="grid-0-11"]')
+        page.locator(".sj-me .sj-legal").first.click()
+        page.wait_for_function("() => (localStorage.getItem('skipbo-widgets/session') || '')"
+                               ".includes('reveal')")
+        page.reload()
+        offer = page.wait_for_selector('[data-testid="resume-offer"]', timeout=90_000)
+        page.wait_for_function(
+            "() => document.activeElement?.getAttribute('data-testid') === 'resume'")
+        assert t("home.resume_waiting", "nl", game="Skyjo", players=2, turn=0).split(":")[0] \
+            in offer.inner_text()
+        box = page.locator('[data-testid="resume"]').bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+        wait_until_settled(page)
+        shot(page, f"resume-{viewport['width']}")
+        page.keyboard.press("Enter")  # the focused button: the game goes on
+        page.wait_for_selector('[data-testid="skyjo-table"]')
+    finally:
+        context.close()

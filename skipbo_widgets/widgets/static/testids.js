@@ -48,6 +48,23 @@ function sendQuery(model) {
   }
 }
 
+// Python asks for the focus on a control of a screen it has just built: the control
+// appears (and gets its test id) a few frames later, so look for it for a while.
+function focusWhenShown(name) {
+  const until = performance.now() + 5000;
+  const look = () => {
+    apply(document.body);
+    const target = document.querySelector(`[data-testid="${CSS.escape(name)}"]`);
+    if (target && target.offsetParent !== null) {
+      target.focus();
+      target.scrollIntoView({ block: "nearest" });
+    } else if (performance.now() < until) {
+      requestAnimationFrame(look);
+    }
+  };
+  look();
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   sendQuery(model);
@@ -65,11 +82,16 @@ function render({ model, el }) {
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
   model.on("change:lang", onLang);
   model.on("change:title", onLang);
+  const onMessage = (msg) => {
+    if (msg && msg.type === "focus" && typeof msg.testid === "string") focusWhenShown(msg.testid);
+  };
+  model.on("msg:custom", onMessage);
   update();
   return () => {
     observer.disconnect();
     model.off("change:lang", onLang);
     model.off("change:title", onLang);
+    model.off("msg:custom", onMessage);
   };
 }
 
