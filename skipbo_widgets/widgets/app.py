@@ -12,6 +12,7 @@ import contextlib
 import html
 import os
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -552,7 +553,8 @@ class App:
     def _save_file(self) -> None:
         screen = self.game_screen
         if screen is not None:
-            name = f"{screen.settings.kind.id}-turn-{screen.match.game.turn}.json"
+            # Named by its game and when it was saved, to be found again in a folder.
+            name = f"{screen.settings.kind.id}-{datetime.now():%Y-%m-%d-%H%M}.json"
             self.store.download(dumps_session(screen.settings, screen.match), name)
 
     def _keep_lesson(self, progress: Progress) -> None:
