@@ -16,6 +16,7 @@ from ..i18n import explain, t
 from ..skipbo.engine import GameError, Rules
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from ..skyjo.engine.rules import DOUBLINGS
+from .classroom_form import seed_note
 from .settings import GameSettings, Settings, SkyjoSettings
 from .testids import testid
 
@@ -77,9 +78,9 @@ class SetupForm:
             "doubling")
         self.doubling_note = w.HTML(
             f'<div class="sb-form-note">{html.escape(tr("setup.skyjo.doubling_note"))}</div>')
-        self.seed = testid(w.Text(value=first.seed, description=tr("setup.seed"),
-                                  placeholder=tr("setup.seed_placeholder"), style=style,
+        self.seed = testid(w.Text(value=first.seed, description=tr("setup.seed"), style=style,
                                   layout=w.Layout(width="30em")), "seed")
+        self.seed.add_class("sb-seed")
         #: The class link for this deal, to copy. Not disabled: a disabled box's text
         #: cannot be selected in every browser; a slip of the keyboard is put back instead.
         self.link = testid(w.Text(value="", style=style, layout=w.Layout(width="100%")),
@@ -115,7 +116,8 @@ class SetupForm:
             else ([self.stock_box, self.teams, self.partner_note], [self.faces]))
         columns = [w.VBox(rows, layout=w.Layout(flex="1 1 360px", min_width="0"))
                    for rows in ([self.players, self.bots_box, *own[0]],
-                                [*own[1], self.match, self.seed, self.link_note, self.link,
+                                [*own[1], self.match, self.seed, seed_note(self.lang),
+                                 self.link_note, self.link,
                                  self.practice, self.hints])]
         for column in columns:
             column.add_class("sb-setup-col")

@@ -185,3 +185,42 @@ def test_after_a_reload_the_kept_game_is_offered_first_and_focused(
         page.wait_for_selector('[data-testid="skyjo-table"]')
     finally:
         context.close()
+
+
+#: The game-number field and what it is for: the field wide enough to read a number in,
+#: inside the screen, and its explanation shown whole (not a placeholder cut short).
+SEED_FIELD = """(note) => {
+  const input = document.querySelector('input[data-testid="seed"]');
+  const r = input.getBoundingClientRect();
+  const said = [...document.querySelectorAll('.sb-seed-note')]
+    .filter((e) => e.textContent.trim() === note && e.offsetParent !== null);
+  return {width: r.width, inside: r.left >= 0 && r.right <= window.innerWidth + 1,
+          placeholder: input.placeholder,
+          said: said.length, whole: said.every((e) => e.scrollWidth <= e.clientWidth + 1
+                                                     && e.getBoundingClientRect().right
+                                                        <= window.innerWidth + 1)};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, PHONE],
+                         ids=["laptop", "phone"])
+def test_the_game_number_field_is_wide_and_says_what_it_is_for(
+        browser: Any, voila_url: str, viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=nl&game=skyjo")
+        for form, ready in (("demo", "demo-start"), ("hot-seat", "start-game"),
+                            ("play", "start-game")):
+            page.click(f'[data-testid="{form}"]', timeout=90_000)
+            page.wait_for_selector(f'[data-testid="{ready}"]')
+            wait_until_settled(page)
+            shot(page, f"seed-{form}-{viewport['width']}", full_page=True)
+            seen = page.evaluate(SEED_FIELD, t("setup.seed_placeholder", "nl"))
+            assert seen["width"] >= min(240, viewport["width"] - 60), (form, seen)
+            assert seen["inside"] and seen["said"] == 1 and seen["whole"], (form, seen)
+            assert seen["placeholder"].strip("\u200b") == "", (form, seen)  # ipywidgets: \u200b
+            page.click('[data-testid="back"]')
+            page.wait_for_selector('[data-testid="play"]')
+    finally:
+        context.close()
