@@ -136,6 +136,7 @@ class App:
         self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
+        self.shell.on_copied(self._link_copied)
         self.widget = w.VBox([header, self.notice, self.conflict, self.body, self.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
@@ -289,6 +290,10 @@ class App:
             return ""
         return f"{self.shell.address}?{deal_query(settings, self.lang)}"
 
+    def _link_copied(self, ok: bool) -> None:
+        if self.screen == "setup" and self.setup_form is not None:
+            self.setup_form.copied(ok)
+
     def _show_deal_link(self) -> None:
         if self.screen == "setup" and self.setup_form is not None:
             self.setup_form.show_link()
@@ -439,7 +444,8 @@ class App:
             initial = SETTINGS[self.game_id]()
         self.setup_form = SetupForm(self.lang, on_start=self.start_new,
                                     on_back=self.show_home, initial=initial,
-                                    link=self.deal_link)
+                                    link=self.deal_link,
+                                    copy=lambda: self.shell.copy("deal-link"))
         self.body.children = [self.setup_form.widget]
 
     def show_demo_setup(self) -> None:

@@ -224,3 +224,24 @@ def test_the_game_number_field_is_wide_and_says_what_it_is_for(
             page.wait_for_selector('[data-testid="play"]')
     finally:
         context.close()
+
+
+def test_the_class_link_is_copied_by_its_button(browser: Any, voila_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(f"{voila_url}?lang=fr&game=skyjo")
+        page.click('[data-testid="play"]', timeout=90_000)
+        page.fill('[data-testid="seed"]', "31")
+        link = page.wait_for_selector('[data-testid="deal-link"]')
+        page.wait_for_function("""() => document.querySelector('[data-testid="deal-link"]')
+                                  .value.includes('deal=31')""")
+        page.click('[data-testid="copy-deal-link"]')
+        page.wait_for_function(f"""() => document.body.innerText.includes(
+            {t("setup.link_copied", "fr")!r})""")
+        shot(page, "copy-link-fr")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == link.input_value() and "deal=31" in copied
+    finally:
+        context.close()

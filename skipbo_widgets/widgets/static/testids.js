@@ -65,6 +65,29 @@ function focusWhenShown(name) {
   look();
 }
 
+// Python asks for the class link to be copied (the click on its Copy button came first,
+// so the browser still counts the copy as the learner's). The clipboard API needs a secure
+// page (https or this machine); a school's plain http address gets the older command.
+async function copyField(model, name) {
+  const field = document.querySelector(`[data-testid="${CSS.escape(name)}"]`);
+  let ok = false;
+  if (field && "value" in field) {
+    field.focus();
+    field.select();
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(field.value);
+        ok = true;
+      } else {
+        ok = document.execCommand("copy");
+      }
+    } catch (err) {
+      try { ok = document.execCommand("copy"); } catch (err2) { ok = false; }
+    }
+  }
+  model.send({ type: "copied", testid: name, ok: Boolean(ok) });
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   sendQuery(model);
@@ -84,6 +107,7 @@ function render({ model, el }) {
   model.on("change:title", onLang);
   const onMessage = (msg) => {
     if (msg && msg.type === "focus" && typeof msg.testid === "string") focusWhenShown(msg.testid);
+    if (msg && msg.type === "copy" && typeof msg.testid === "string") copyField(model, msg.testid);
   };
   model.on("msg:custom", onMessage);
   update();
