@@ -317,7 +317,12 @@ class App:
         if self.screen == "home":
             self.show_home()
 
-    def show_home(self) -> None:
+    def show_home(self, *, focus: bool | None = None) -> None:
+        """The home screen; a game in progress on top, its button focused when the learner
+        arrives (``focus``: by default when coming from another screen, not when the home
+        screen is only drawn again, in a new language say)."""
+        if focus is None:
+            focus = self.screen != "home"
         self.screen = "home"
         self._show_title(self._title_key)
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
@@ -381,7 +386,7 @@ class App:
                                       self._lesson_caption(),
                                       w.HBox(files, layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
-        if offer:
+        if offer and focus:
             self.shell.focus("resume")
 
     def _lesson_caption(self) -> w.HTML:
@@ -602,7 +607,7 @@ class App:
             self.resume = None
             self._notice("home.resume_failed", err)
         if self.screen == "home":
-            self.show_home()
+            self.show_home(focus=True)  # a reload: go on with Enter
 
     # -- two tabs of one browser share the kept game ---------------------------
 

@@ -57,3 +57,14 @@ def test_no_kept_game_no_offer_and_no_focus(monkeypatch: pytest.MonkeyPatch) -> 
     app.store._receive(app.store, {"type": "stored", "value": ""}, [])
     assert "sb-testid-resume-offer" not in first_box(app)._dom_classes
     assert not any(m.get("type") == "focus" for m in sent)
+
+
+def test_the_focus_moves_when_the_learner_arrives_not_when_the_screen_is_redrawn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app, sent, _turn = reloaded("en", GameSettings(players=2, seed="5"), monkeypatch)
+    focused = [m for m in sent if m.get("type") == "focus"]
+    app.lang_picker.value = "fr"  # the home screen drawn again: the focus stays put
+    assert [m for m in sent if m.get("type") == "focus"] == focused
+    app._resume()
+    app.show_home()  # "Main menu" from the game: the way back is focused
+    assert len([m for m in sent if m.get("type") == "focus"]) == len(focused) + 1
