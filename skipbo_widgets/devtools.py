@@ -145,8 +145,10 @@ def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
     The server counts as up when it serves Voilà's script: asking for the page would
     take a kernel (one of the pre-heated ones, with ``--preheat_kernel=True``)."""
     port = free_port()
+    # The app's template unless ``flags`` name one (Voilà refuses a second --template).
+    own = [] if any(f.startswith("--template") for f in flags) else [TEMPLATE_FLAG]
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", TEMPLATE_FLAG, *flags, str(target)]
+           "--Voila.ip=127.0.0.1", *own, *flags, str(target)]
     url = f"http://127.0.0.1:{port}/"
     with _serve(cmd, url, url + "voila/static/voila.js", log, timeout) as proc:
         yield url, proc
