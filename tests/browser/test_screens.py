@@ -66,14 +66,16 @@ VISIBLE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, PHONE],
-                         ids=["laptop", "phone"])
+@pytest.mark.parametrize(("viewport", "view"), [({"width": 1366, "height": 768}, ""),
+                                               (PHONE, ""),
+                                               ({"width": 1920, "height": 1080}, "projector")],
+                         ids=["laptop", "phone", "projector"])
 def test_a_full_scoreboard_shows_every_total(browser: Any, voila_url: str, tmp_path: Path,
-                                             viewport: dict[str, int]) -> None:
+                                             viewport: dict[str, int], view: str) -> None:
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     try:
-        page.goto(f"{voila_url}?lang=nl&game=skyjo")
+        page.goto(f"{voila_url}?lang=nl&game=skyjo&view={view}")
         page.wait_for_selector('[data-testid="load-file-input"]', state="attached",
                                timeout=90_000)
         page.set_input_files('[data-testid="load-file-input"]',
@@ -81,7 +83,7 @@ def test_a_full_scoreboard_shows_every_total(browser: Any, voila_url: str, tmp_p
         page.wait_for_selector('[data-testid="round-scores"]')
         page.locator('[data-testid="round-scores"]').scroll_into_view_if_needed()
         wait_until_settled(page)
-        shot(page, f"scores-{viewport['width']}", full_page=True)
+        shot(page, f"scores-{viewport['width']}{view}", full_page=True)
         seen = page.evaluate(VISIBLE)
         assert seen["rows"] == 8
         assert all(seen["totals"]), seen
