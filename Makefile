@@ -16,7 +16,11 @@ PORT ?= 8866
 # (nor do reloads: Voilà's own shutdown request on page unload is refused, voila#1458).
 # A burst of first visits starves a small machine's cores: Voilà's default 4 s wait
 # for a kernel's output left pages blank (defect 15; docs/benchmarks.md, "first visits").
+# The app's own Voilà template (share/jupyter/voila/templates/skipbo-widgets): Voilà's page
+# without its Font Awesome links to a CDN, so nothing a page asks for leaves this machine.
+export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 VOILA_FLAGS := \
+	--template=skipbo-widgets \
 	--MappingKernelManager.cull_interval=60 \
 	--MappingKernelManager.cull_idle_timeout=900 \
 	--MappingKernelManager.cull_connected=False \

@@ -24,6 +24,10 @@ from .widgets.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
+#: The app's Voilà template (share/jupyter/voila/templates/skipbo-widgets: Voilà's "lab"
+#: page without its CDN links), found through ``JUPYTER_PATH`` as `make app` finds it.
+TEMPLATE_ROOT = ROOT / "share" / "jupyter"
+TEMPLATE_FLAG = "--template=skipbo-widgets"
 #: The static site that `make site` builds (tools/site/build.py).
 SITE = ROOT / "site"
 CHROMIUM = os.environ.get("SKIPBO_CHROMIUM", "/usr/bin/chromium")
@@ -141,8 +145,10 @@ def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
     The server counts as up when it serves Voilà's script: asking for the page would
     take a kernel (one of the pre-heated ones, with ``--preheat_kernel=True``)."""
     port = free_port()
+    # The app's template unless ``flags`` name one (Voilà refuses a second --template).
+    own = [] if any(f.startswith("--template") for f in flags) else [TEMPLATE_FLAG]
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", *flags, str(target)]
+           "--Voila.ip=127.0.0.1", *own, *flags, str(target)]
     url = f"http://127.0.0.1:{port}/"
     with _serve(cmd, url, url + "voila/static/voila.js", log, timeout) as proc:
         yield url, proc
@@ -156,7 +162,7 @@ def binder_like_server(*, log: Path | None = None, timeout: float = 90
     port = free_port()
     cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
            f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-           f"--ServerApp.root_dir={ROOT}"]
+           f"--ServerApp.root_dir={ROOT}", "--VoilaConfiguration.template=skipbo-widgets"]
     url = f"http://127.0.0.1:{port}/"
     with _serve(cmd, url, url + "api", log, timeout) as proc:
         yield url, proc
@@ -178,7 +184,9 @@ def _serve(cmd: list[str], url: str, ready: str, log: Path | None,
            timeout: float) -> Iterator[subprocess.Popen[bytes]]:
     """Run a server until the block ends; wait until ``ready`` answers first."""
     out = log.open("wb") if log else subprocess.DEVNULL
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    env = {**os.environ, "JUPYTER_PATH": os.pathsep.join(
+        [str(TEMPLATE_ROOT), *filter(None, [os.environ.get("JUPYTER_PATH")])])}
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
     try:
         deadline = time.monotonic() + timeout
         while True:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import html
 import os
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -47,6 +49,10 @@ from .sheet_link import SheetLink
 from .store import BrowserStore
 from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
+
+#: Refusals of a file that is no saved game at all (a picture, a letter, another program's
+#: file; a picture's bytes are no text, refused as ``save_bad_text`` ``encoding``).
+_NOT_A_GAME = (Reason.SAVE_NOT_JSON, Reason.SAVE_BAD_FORMAT)
 
 #: The practice game that follows each game's lessons: one gentle computer player, hints
 #: on, whole turns taken back (Skyjo: one round).
@@ -118,6 +124,11 @@ class App:
         self._dealt = False
         #: The game the class link started, until the learner plays another.
         self._class_deal: GameScreen | None = None
+        #: While the learner is asked whether a new game may replace the one in progress:
+        #: what "Start the new game" does, and what "Keep playing" does.
+        self._asked: tuple[Callable[[], None], Callable[[], None]] | None = None
+        #: Set while the class deal starts (before it is known as ``_class_deal``).
+        self._dealing = False
         self.body = w.Box(layout=w.Layout(width="100%"))
         header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
                                             layout=w.Layout(flex_flow="row wrap"))],
@@ -134,6 +145,7 @@ class App:
         self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
+        self.shell.on_copied(self._link_copied)
         self.widget = w.VBox([header, self.notice, self.conflict, self.store_warning,
                               self.body, self.store,
                               self.lesson_store, self.view_store, self.shell],
@@ -173,12 +185,14 @@ class App:
         elif self.screen == "setup":
             self.show_setup()
         elif self.screen == "demo" and self.demo_screen is not None:
-            self._show_title("demo.title")
+            self._show_demo_title()
             self.demo_screen.set_lang(self.lang)
         elif self.screen == "demo-setup":
             self.show_demo_setup()
         elif self.screen == "hot-seat":
             self.show_hot_seat()
+        elif self.screen == "confirm":
+            self._show_question()
         else:
             self.show_home()
 
@@ -248,7 +262,11 @@ class App:
             return
         if settings is not None:
             self._dealt = True
-            self.start(settings)
+            self._dealing = True
+            try:
+                self.start(settings)
+            finally:
+                self._dealing = False
             self._class_deal = self.game_screen
 
     def _back_to_class_deal(self, text: str) -> None:
@@ -265,6 +283,17 @@ class App:
         if same and not settings.match and match.game.turn >= live.match.game.turn:
             self._class_deal = None
             self.start(settings, match)
+            return
+        # Another game was kept in this browser: the deal is not played over it unasked.
+        self.resume = (settings, match)
+        self._ask(lambda: self._play_class_deal(live), lambda: self.start(settings, match))
+
+    def _play_class_deal(self, deal: GameScreen) -> None:
+        """The class deal, confirmed over a kept game: from now on it is the one kept."""
+        self.resume = None
+        self._class_deal = None
+        self._show_game(deal)
+        self._save(deal)
 
     def deal_link(self, settings: Settings) -> str:
         """The address that opens this deal for a whole class (empty without a deal number)."""
@@ -272,14 +301,21 @@ class App:
             return ""
         return f"{self.shell.address}?{deal_query(settings, self.lang)}"
 
+    def _link_copied(self, ok: bool) -> None:
+        if self.screen == "setup" and self.setup_form is not None:
+            self.setup_form.copied(ok)
+
     def _show_deal_link(self) -> None:
         if self.screen == "setup" and self.setup_form is not None:
             self.setup_form.show_link()
 
     # -- screens ------------------------------------------------------------
 
-    def _show_title(self, key: str) -> None:
-        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key))}</h1>'
+    def _show_title(self, key: str, **params: Any) -> None:
+        self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key, **params))}</h1>'
+
+    def _show_demo_title(self) -> None:
+        self._show_title("demo.title.game", game=SETTINGS[self.game_id].kind.name)
 
     @property
     def _title_key(self) -> str:
@@ -292,7 +328,12 @@ class App:
         if self.screen == "home":
             self.show_home()
 
-    def show_home(self) -> None:
+    def show_home(self, *, focus: bool | None = None) -> None:
+        """The home screen; a game in progress on top, its button focused when the learner
+        arrives (``focus``: by default when coming from another screen, not when the home
+        screen is only drawn again, in a new language say)."""
+        if focus is None:
+            focus = self.screen != "home"
         self.screen = "home"
         self._show_title(self._title_key)
         learn = testid(w.Button(description=self.tr("home.learn"), icon="graduation-cap",
@@ -323,15 +364,24 @@ class App:
             choose.on_click(lambda _b, game_id=game_id: self.choose_game(game_id))
             games.append(choose)
         resumable = self._resumable()
+        offer: list[w.Widget] = []
         if resumable is not None:
+            # The game in progress first, its button focused: after a reload the learner
+            # goes on with Enter instead of looking for it among the others.
             settings, match = resumable
-            resume = testid(w.Button(description=self.tr("home.resume"), icon="repeat",
+            turn = max(match.game.turn, 1)  # Skyjo's set-up, turn 0, is the game's start
+            resume = testid(w.Button(description=self.tr("home.resume"), icon="play",
                                      button_style="primary"), "resume")
             resume.add_class("sb-big-button")
             resume.tooltip = self.tr("home.resume_detail", players=settings.players,
-                                     turn=match.game.turn)
+                                     turn=turn)
             resume.on_click(lambda _b: self._resume())
-            buttons.insert(0, resume)
+            waiting = html.escape(self.tr("home.resume_waiting", game=settings.kind.name,
+                                          players=settings.players, turn=turn))
+            box = testid(w.VBox([w.HTML(f'<p class="sb-resume-text">{waiting}</p>'), resume],
+                                layout=w.Layout(align_items="flex-start")), "resume-offer")
+            box.add_class("sb-resume-offer")
+            offer.append(box)
         upload = FilePicker(label=self.tr("home.load_file"), accept=".json",
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
@@ -344,9 +394,12 @@ class App:
         choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))
         choice.add_class("sb-game-choices")
         row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.body.children = [w.VBox([w.VBox([choice, intro]), row, self._lesson_caption(),
+        self.body.children = [w.VBox([*offer, w.VBox([choice, intro]), row,
+                                      self._lesson_caption(),
                                       w.HBox(files, layout=w.Layout(flex_flow="row wrap"))],
                                      layout=w.Layout(padding="12px"))]
+        if offer and focus:
+            self.shell.focus("resume")
 
     def _lesson_caption(self) -> w.HTML:
         """Where the learner is in the lessons (a tooltip would not show on a tablet)."""
@@ -379,7 +432,7 @@ class App:
     def _practice(self) -> None:
         """The practice game of the game whose lessons the learner has just finished."""
         assert self.tutorial is not None
-        self.start(PRACTICE[self.tutorial.step.game])
+        self.start_new(PRACTICE[self.tutorial.step.game])
 
     def learn(self) -> None:
         """The lessons of the game chosen on the home screen: where the learner left them
@@ -397,6 +450,7 @@ class App:
     def show_setup(self) -> None:
         """The new-game form of the game chosen on the home screen."""
         self.screen = "setup"
+        self._clear_notice()
         initial = self.last_settings
         if self.setup_form is not None:
             try:
@@ -405,14 +459,17 @@ class App:
                 initial = self.last_settings
         if initial is None or initial.kind.id != self.game_id:
             initial = SETTINGS[self.game_id]()
-        self.setup_form = SetupForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                    initial=initial, link=self.deal_link)
+        self.setup_form = SetupForm(self.lang, on_start=self.start_new,
+                                    on_back=self.show_home, initial=initial,
+                                    link=self.deal_link,
+                                    copy=lambda: self.shell.copy("deal-link"))
         self.body.children = [self.setup_form.widget]
 
     def show_demo_setup(self) -> None:
         """Demo mode's own small setup: players, each bot's level, the deal number."""
         self.screen = "demo-setup"
-        self._show_title("app.title")
+        self._clear_notice()
+        self._show_title(self._title_key)
         initial = self.demo_screen.settings if self.demo_screen is not None else None
         if self.demo_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
@@ -425,7 +482,7 @@ class App:
         """A game of bots, told move by move (it is not kept: nothing to resume)."""
         self._clear_notice()
         self.screen = "demo"
-        self._show_title("demo.title")
+        self._show_demo_title()
         if self.demo_screen is not None:
             self.demo_screen.close()
         self.demo_screen = DemoScreen(settings, lang=self.lang, animate=self.animate,
@@ -440,14 +497,51 @@ class App:
     def show_hot_seat(self) -> None:
         """The setup of a game for several people at one screen."""
         self.screen = "hot-seat"
-        self._show_title("app.title")
+        self._clear_notice()
+        self._show_title(self._title_key)
         initial = self.last_settings
         if self.hot_seat_form is not None:
             with contextlib.suppress(GameError):  # a half-filled form: the last settings
                 initial = self.hot_seat_form.settings()
-        self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start, on_back=self.show_home,
-                                         initial=initial, game=self.game_id)
+        self.hot_seat_form = HotSeatForm(self.lang, on_start=self.start_new,
+                                         on_back=self.show_home, initial=initial,
+                                         game=self.game_id)
         self.body.children = [self.hot_seat_form.widget]
+
+    def start_new(self, settings: Settings, match: AnyMatch | None = None) -> None:
+        """Start a new game (or one from a file) with these settings; while a kept game
+        is in progress, only once the learner said that game may be lost."""
+        if self._resumable() is None:
+            self.start(settings, match)
+        else:
+            self._ask(lambda: self.start(settings, match), self._resume)
+
+    def _ask(self, new: Callable[[], None], keep: Callable[[], None]) -> None:
+        """Ask whether a new game may replace the one in progress: ``new`` or ``keep``."""
+        self._asked = (new, keep)
+        self._show_question()
+
+    def _show_question(self) -> None:
+        self.screen = "confirm"
+        text = html.escape(self.tr("confirm.new_game"))
+        box = testid(w.HTML(f'<div class="sb-box sb-box-question">{text}</div>'),
+                     "new-game-question")
+        keep = testid(w.Button(description=self.tr("confirm.new_game.keep"), icon="play",
+                               button_style="primary"), "keep-playing")
+        keep.add_class("sb-big-button")
+        keep.on_click(lambda _b: self._answer(new=False))
+        new = testid(w.Button(description=self.tr("confirm.new_game.start"), icon="refresh"),
+                     "confirm-new-game")
+        new.add_class("sb-big-button")
+        new.on_click(lambda _b: self._answer(new=True))
+        self.body.children = [w.VBox([box, w.HBox([keep, new],
+                                                  layout=w.Layout(flex_flow="row wrap"))],
+                                     layout=w.Layout(padding="12px", max_width="44em"))]
+
+    def _answer(self, *, new: bool) -> None:
+        asked, self._asked = self._asked, None
+        if asked is not None:
+            asked[0 if new else 1]()
 
     def start(self, settings: Settings, match: AnyMatch | None = None) -> None:
         """Start (or resume) a game with these settings."""
@@ -457,6 +551,7 @@ class App:
         self._show_title(self._title_key)
         self.last_settings = settings
         self.resume = None
+        self._asked = None
         self.screen = "game"
         if self.game_screen is not None:
             self.game_screen.close()
@@ -474,12 +569,16 @@ class App:
     # -- keeping the session --------------------------------------------------
 
     def _save(self, screen: GameScreen) -> None:
+        deal = self._dealing or screen is self._class_deal
+        if deal and (self._asked is not None or not self.store.reported):
+            return  # the game kept in this browser, if any, is not written over unasked
         self.store.value = "" if screen.finished else dumps_session(screen.settings, screen.match)
 
     def _save_file(self) -> None:
         screen = self.game_screen
         if screen is not None:
-            name = f"{screen.settings.kind.id}-turn-{screen.match.game.turn}.json"
+            # Named by its game and when it was saved, to be found again in a folder.
+            name = f"{screen.settings.kind.id}-{datetime.now():%Y-%m-%d-%H%M}.json"
             self.store.download(dumps_session(screen.settings, screen.match), name)
 
     def _keep_lesson(self, progress: Progress) -> None:
@@ -511,6 +610,8 @@ class App:
     def _on_stored(self, text: str) -> None:
         if text and self._live_game() is not None:
             self._back_to_class_deal(text)
+        elif self._class_deal is not None:  # nothing kept: the class deal is the game kept
+            self._save(self._class_deal)
         if not text or self._live_game() is not None:
             return
         try:
@@ -519,7 +620,7 @@ class App:
             self.resume = None
             self._notice("home.resume_failed", err)
         if self.screen == "home":
-            self.show_home()
+            self.show_home(focus=True)  # a reload: go on with Enter
 
     # -- a browser that keeps nothing --------------------------------------------
 
@@ -614,13 +715,17 @@ class App:
     def _resume(self) -> None:
         live = self._live_game()
         if live is not None:  # back to the very same game: its log, undo and review stay
-            self.screen = "game"
-            self._clear_notice()
-            self._show_title(self._title_key)
-            live.set_lang(self.lang)
-            self.body.children = [live.widget]
+            self._show_game(live)
         elif self.resume is not None:
             self.start(*self.resume)
+
+    def _show_game(self, screen: GameScreen) -> None:
+        self.screen = "game"
+        self._clear_notice()
+        self.game_id = screen.settings.kind.id
+        self._show_title(self._title_key)
+        screen.set_lang(self.lang)
+        self.body.children = [screen.widget]
 
     def _picked(self, name: str, found: bytes | int) -> None:
         """A file from the picker, or the size of one too big to be sent."""
@@ -631,9 +736,14 @@ class App:
         try:
             settings, match = open_any(found)
         except SaveError as err:
-            self._notice("home.load_failed", err)
+            # A file of the app's own that is cut short or edited is a damaged save, told as
+            # such; any other file that is no JSON, or no saved game, is not a game at all.
+            ours = b'"skipbo-widgets/' in found
+            not_game = not ours and (err.reason in _NOT_A_GAME or (
+                err.reason == Reason.SAVE_BAD_TEXT and err.params.get("problem") == "encoding"))
+            self._notice("home.load_not_game" if not_game else "home.load_failed", err)
             return
-        self.start(settings, match)
+        self.start_new(settings, match)
 
     def _notice(self, key: str, err: GameError) -> None:
         self._noticed = (key, err)
@@ -649,7 +759,9 @@ class App:
             return
         key, err = self._noticed
         # A refusal may repeat what it refused: nothing that cannot be sent reaches the page.
-        text = escaped(self.tr(key, reason=explain(err, self.lang)))
+        text = escaped(self.tr(key, reason=explain(err, self.lang),
+                               game=SETTINGS[self.game_id].kind.name,
+                               button=self.tr("game.save_file")))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")
 

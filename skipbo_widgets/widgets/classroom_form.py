@@ -31,10 +31,13 @@ class ClassroomForm:
         raise NotImplementedError
 
     def seed_box(self, seed: str) -> w.Text:
-        """The deal number (the same number deals the same cards)."""
-        return testid(w.Text(value=seed, description=self.tr("setup.seed"),
-                             placeholder=self.tr("setup.seed_placeholder"),
-                             style={"description_width": "initial"}), "seed")
+        """The deal number (the same number deals the same cards: said under it by
+        :meth:`frame`, where a placeholder would be cut short)."""
+        box = testid(w.Text(value=seed, description=self.tr("setup.seed"),
+                            style={"description_width": "initial"},
+                            layout=w.Layout(width="30em")), "seed")
+        box.add_class("sb-seed")
+        return box
 
     def level_box(self, levels: Sequence[str], level: str, **kwargs: Any) -> w.Dropdown:
         """A bot's level, named as in the new-game form."""
@@ -51,7 +54,12 @@ class ClassroomForm:
         back.on_click(lambda _b: on_back())
         head = (f"<h2>{html.escape(self.tr(title))}</h2>"
                 f"<p class='sb-intro'>{html.escape(self.tr(intro))}</p>")
-        widget = w.VBox([w.HTML(head), *rows, self.error, w.HBox([back, go])],
+        shown: list[w.Widget] = []
+        for row in rows:
+            shown.append(row)
+            if "sb-seed" in getattr(row, "_dom_classes", ()):
+                shown.append(seed_note(self.lang))
+        widget = w.VBox([w.HTML(head), *shown, self.error, w.HBox([back, go])],
                         layout=w.Layout(padding="8px"))
         widget.add_class("sb-setup")
         return widget
@@ -73,3 +81,9 @@ class ClassroomForm:
     @staticmethod
     def seed_of(box: w.Text) -> str:
         return str(box.value).strip()[:MAX_SEED]
+
+
+def seed_note(lang: str) -> w.HTML:
+    """What the game number is for, under its field (whole on a phone)."""
+    text = html.escape(t("setup.seed_placeholder", lang))
+    return w.HTML(f'<div class="sb-form-note sb-seed-note">{text}</div>')

@@ -17,12 +17,17 @@ import ipywidgets as w
 
 from ..i18n import t
 from .controller import TableController, default_names
+from .log import LogLine
 from .play import play_for
 from .settings import AnyMatch, Settings
 from .testids import testid
 
 #: Seconds between two bot moves, per speed setting.
 SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
+#: Seconds before the first move of a bot's turn: at "slow" a whole bot turn takes 3 s or
+#: more, time for a grandparent to see who moves and what (a Skyjo turn of one take 3 s, of
+#: a draw and its place 4.4 s; a Skip-Bo turn 3 s plus 1.4 s for each further move).
+TURN_PAUSES = {"slow": 3.0, "normal": SPEEDS["normal"], "fast": SPEEDS["fast"]}
 
 
 class GameScreen:
@@ -45,6 +50,8 @@ class GameScreen:
         self.speed = "normal"
         self.animate = animate
         self._bot_task: asyncio.Task[None] | None = None
+        #: The turn (number, seat) of the last bot move paced: a new one waits longer.
+        self._paced: tuple[int, int] | None = None
         self._skip = False
         #: Set by "Skip": ends the pause between two bot moves at once.
         self._woken: asyncio.Event | None = None
@@ -58,6 +65,7 @@ class GameScreen:
         self.coach = self.play.new_coach()
         self.log_box = w.HTML()
         self.score_box = w.HTML()
+        self.score_box.add_class("sb-score-box")
         self.end_box = w.VBox()
         self.hint_button = testid(w.Button(icon="lightbulb-o"), "hint")
         self.undo_button = testid(w.Button(icon="undo"), "undo")
@@ -101,6 +109,11 @@ class GameScreen:
 
     def _start_game(self) -> None:
         game = self.match.game
+        if not hasattr(self, "_past_games"):
+            #: The match's earlier rounds (games) played on this screen, for the log; the
+            #: rounds before a reload are not here (a kept game keeps only their scores).
+            self._past_games: list[Any] = []
+            self._past_logs: list[Any] = []
         bots = self.play.bots(self.settings.levels, self.match.seed)
         self.controller = self.Controller(game, seat=0, lang=self.lang, bots=bots,
                                           names=self._names(), practice=self.settings.practice)
@@ -166,8 +179,12 @@ class GameScreen:
     async def _play_bots(self) -> None:
         try:
             while self.controller.bots_to_move and not self.closed:
+                game = self.controller.game
+                turn = (game.turn, game.current)
+                pauses = SPEEDS if turn == self._paced else TURN_PAUSES
+                self._paced = turn
                 if not self._skip:
-                    await self._pause(SPEEDS.get(self.speed, 0.7))
+                    await self._pause(pauses.get(self.speed, 0.7))
                 if not self.closed:
                     self.controller.step_bot()
         finally:
@@ -209,6 +226,8 @@ class GameScreen:
     def next_game(self) -> None:
         if self.match.is_over or not self.controller.game.is_over:
             return
+        self._past_games.append(self.match.game)
+        self._past_logs.append(self.log)
         self.match.next_game()
         self._start_game()
 
@@ -247,6 +266,9 @@ class GameScreen:
     def _new_log(self) -> None:
         c = self.controller
         self.log = self.play.new_log(c.game, lang=self.lang, names=c.names)
+        if any(log.lang != self.lang for log in self._past_logs):
+            self._past_logs = [self.play.new_log(game, lang=self.lang, names=c.names)
+                               for game in self._past_games]
 
     def tr(self, key: str, **params: Any) -> str:
         return t(key, self.lang, names=self.controller.names, **params)
@@ -287,15 +309,32 @@ class GameScreen:
         return _box(self.tr("ui.player_turn", player=c.game.current), kind)
 
     def _log_html(self) -> str:
-        lines = self.log.lines[-40:]
-        items = []
-        for i, line in enumerate(lines):
-            last = " sb-log-last" if i == len(lines) - 1 else ""
-            mine = " sb-log-mine" if line.seat == self.me else ""
-            items.append(f'<li class="sb-log-line{last}{mine}">{html.escape(line.text)}</li>')
+        """The whole game, newest first; in a match, each round (game) under its heading."""
+        kind = self.settings.kind.id
+        # Rounds (games) of the match before this screen's first: played before a reload.
+        unseen = len(self.match.results) - (1 if self.match.scored else 0) \
+            - len(self._past_logs)
+        rounds: list[list[LogLine] | None] = [None] * max(unseen, 0)
+        rounds += [log.lines for log in self._past_logs] + [self.log.lines]
+        parts = []
+        for number, lines in reversed(list(enumerate(rounds, start=1))):
+            if self.settings.match:
+                heading = html.escape(self.tr(f"log.heading.{kind}", number=number))
+                parts.append(f'<div class="sb-log-heading">{heading}</div>')
+            if lines is None:
+                text = html.escape(self.tr(f"log.not_kept.{kind}"))
+                parts.append(f'<ol><li class="sb-log-line sb-log-gone">{text}</li></ol>')
+                continue
+            newest = lines is self.log.lines
+            items = []
+            for i, line in enumerate(reversed(lines)):
+                last = " sb-log-last" if newest and i == 0 else ""
+                mine = " sb-log-mine" if line.seat == self.me else ""
+                items.append(f'<li class="sb-log-line{last}{mine}">{html.escape(line.text)}</li>')
+            parts.append(f'<ol reversed>{"".join(items)}</ol>')
         title = html.escape(self.tr("game.log"))
         return (f'<div class="sb-log" data-testid="move-log"><div class="sb-log-title">{title}'
-                f'</div><ol reversed>{"".join(reversed(items))}</ol></div>')
+                f'</div><div class="sb-log-scroll" tabindex="0">{"".join(parts)}</div></div>')
 
     def _end_children(self) -> tuple[w.Widget, ...]:
         text = self.play.end_text(self.controller.game, tr=self.tr)

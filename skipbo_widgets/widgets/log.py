@@ -92,12 +92,11 @@ def _key(event: Event, me: int) -> tuple[str | None, int | None, dict[str, objec
 
 
 class MoveLog:
-    """The lines of a game so far, newest last."""
+    """The lines of a game so far, newest last: the whole game, none left out."""
 
-    def __init__(self, *, me: int, lang: str, names: Sequence[str], faces: str = "skipbo",
-                 limit: int = 300) -> None:
+    def __init__(self, *, me: int, lang: str, names: Sequence[str],
+                 faces: str = "skipbo") -> None:
         self.me, self.lang, self.names, self.faces = me, lang, list(names), faces
-        self.limit = limit
         self.lines: list[LogLine] = []
         self.turn = 0
 
@@ -111,7 +110,6 @@ class MoveLog:
             found = self.describe(event)
             if found is not None:
                 self.lines.append(LogLine(found[0], found[1], self.turn))
-        del self.lines[:-self.limit]
 
     def turn_of(self, event: Any) -> int | None:
         """The number of the turn ``event`` starts, if it starts one."""

@@ -16,6 +16,7 @@ from ..i18n import explain, t
 from ..skipbo.engine import GameError, Rules
 from ..skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
 from ..skyjo.engine.rules import DOUBLINGS
+from .classroom_form import seed_note
 from .settings import GameSettings, Settings, SkyjoSettings
 from .testids import testid
 
@@ -28,7 +29,10 @@ class SetupForm:
 
     def __init__(self, lang: str, on_start: Callable[[Settings], None],
                  on_back: Callable[[], None], initial: Settings | None = None,
-                 link: Callable[[Settings], str] | None = None) -> None:
+                 link: Callable[[Settings], str] | None = None,
+                 copy: Callable[[], None] | None = None) -> None:
+        """``link(settings)``: the class link of a deal; ``copy()``: ask the page to copy
+        the link shown (it answers through :meth:`copied`)."""
         self.lang = lang
         self._link = link
         self._on_start = on_start
@@ -77,14 +81,19 @@ class SetupForm:
             "doubling")
         self.doubling_note = w.HTML(
             f'<div class="sb-form-note">{html.escape(tr("setup.skyjo.doubling_note"))}</div>')
-        self.seed = testid(w.Text(value=first.seed, description=tr("setup.seed"),
-                                  placeholder=tr("setup.seed_placeholder"), style=style,
+        self.seed = testid(w.Text(value=first.seed, description=tr("setup.seed"), style=style,
                                   layout=w.Layout(width="30em")), "seed")
+        self.seed.add_class("sb-seed")
         #: The class link for this deal, to copy. Not disabled: a disabled box's text
         #: cannot be selected in every browser; a slip of the keyboard is put back instead.
         self.link = testid(w.Text(value="", style=style, layout=w.Layout(width="100%")),
                            "deal-link")
         self.link_note = testid(w.HTML(), "deal-link-note")
+        self.copy_button = testid(w.Button(description=tr("setup.copy_link"), icon="copy"),
+                                  "copy-deal-link")
+        if copy is not None:
+            self.copy_button.on_click(lambda _b: copy())
+        self.copy_note = w.HTML()
         self.link.observe(lambda _c: self.show_link(), names="value")
         for widget in (self.seed, self.stock, self.custom_stock, self.faces, self.doubling):
             widget.observe(lambda _c: self.show_link(), names="value")
@@ -115,7 +124,11 @@ class SetupForm:
             else ([self.stock_box, self.teams, self.partner_note], [self.faces]))
         columns = [w.VBox(rows, layout=w.Layout(flex="1 1 360px", min_width="0"))
                    for rows in ([self.players, self.bots_box, *own[0]],
-                                [*own[1], self.match, self.seed, self.link_note, self.link,
+                                [*own[1], self.match, self.seed, seed_note(self.lang),
+                                 self.link_note, self.link,
+                                 w.HBox([self.copy_button, self.copy_note],
+                                        layout=w.Layout(align_items="center",
+                                                        flex_flow="row wrap")),
                                  self.practice, self.hints])]
         for column in columns:
             column.add_class("sb-setup-col")
@@ -170,8 +183,15 @@ class SetupForm:
         key = "setup.deal_link" if link else "setup.deal_link_none"
         self.link_note.value = f'<div class="sb-form-note">{html.escape(self.tr(key))}</div>'
         self.link.layout.display = "" if link else "none"
+        self.copy_button.layout.display = "" if link else "none"
         if self.link.value != link:
             self.link.value = link
+            self.copy_note.value = ""
+
+    def copied(self, ok: bool) -> None:
+        """The page's answer to "Copy the link": copied, or how to copy it by hand."""
+        key = "setup.link_copied" if ok else "setup.link_not_copied"
+        self.copy_note.value = f'<div class="sb-form-note">{html.escape(self.tr(key))}</div>'
 
     def _partner_html(self, players: int) -> str:
         """Who plays with the learner: teams are decided by the seats (partners sit opposite)."""

@@ -50,3 +50,28 @@ class ShellSupport(PageWidget):
     #: The page's own address without its query (``https://host/voila/render/app.ipynb``),
     #: sent by the page: the start of a class link.
     address = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_copied: list[Callable[[bool], None]] = []
+        self.on_msg(self._receive)
+
+    def copy(self, name: str) -> None:
+        """Ask the page to copy the text of the field ``data-testid=name`` to the clipboard;
+        it answers whether it could (see :meth:`on_copied`)."""
+        self.send({"type": "copy", "testid": name})
+
+    def on_copied(self, handler: Callable[[bool], None]) -> None:
+        """Call ``handler(ok)`` when the page answers a :meth:`copy`."""
+        self._on_copied.append(handler)
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if (isinstance(content, dict) and content.get("type") == "copied"
+                and isinstance(content.get("ok"), bool)):
+            for handler in self._on_copied:
+                handler(content["ok"])
+
+    def focus(self, name: str) -> None:
+        """Give the keyboard focus to the control ``data-testid=name`` once it is on the
+        page (a screen just built is drawn a moment later)."""
+        self.send({"type": "focus", "testid": name})

@@ -328,6 +328,8 @@ EVERY_PARAM: dict[str, Any] = {
     "score": 5, "raw": 12, "best": "draw",
     # Skyjo in the app: a row's name, the scoreboard's marks
     "row": "top", "ender": "*", "doubled": "\u00d72",
+    # the screens' titles and refusals: a game's name
+    "game": "Skyjo", "button": "Save game",
 }
 
 

@@ -17,3 +17,22 @@ def test_binder_gives_voila_the_executor_timeouts_of_make_app() -> None:
     assert {"iopub_timeout", "timeout"} <= set(flags)
     assert {name: str(value) for name, value in config["VoilaExecutor"].items()} == flags
     assert "binder/jupyter_server_config.json" in (ROOT / "binder" / "postBuild").read_text()
+
+
+def test_binder_make_app_and_the_tests_serve_the_app_with_its_own_template() -> None:
+    """Voilà's page without its CDN links (share/jupyter/voila/templates/skipbo-widgets):
+    `make app` and `make classroom` name it and find it through JUPYTER_PATH, Binder's
+    server configuration names it and postBuild copies it where Jupyter looks."""
+    from skipbo_widgets.devtools import TEMPLATE_FLAG, TEMPLATE_ROOT
+
+    name = TEMPLATE_FLAG.split("=", 1)[1]
+    template = TEMPLATE_ROOT / "voila" / "templates" / name
+    assert (template / "index.html.j2").exists()  # tests/browser/test_screens.py serves it
+    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
+    makefile = (ROOT / "Makefile").read_text()
+    assert TEMPLATE_FLAG in re.search(r"VOILA_FLAGS := \\\n((?:.*\\\n)+.*)", makefile)[1]
+    assert "export JUPYTER_PATH := $(CURDIR)/share/jupyter" in makefile
+    config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
+    assert config["VoilaConfiguration"]["template"] == name
+    assert f"cp -r share/jupyter/voila/templates/{name}" in (ROOT / "binder" / "postBuild") \
+        .read_text()

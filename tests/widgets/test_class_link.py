@@ -108,6 +108,7 @@ def test_the_link_carries_what_makes_the_deal() -> None:
 def test_a_reloaded_link_goes_on_with_the_game_this_browser_kept(
         monkeypatch: pytest.MonkeyPatch) -> None:
     first = opened("deal=5&players=3", monkeypatch=monkeypatch)
+    first.store._receive(None, {"type": "stored", "value": ""}, None)  # nothing kept yet
     screen = first.game_screen
     assert screen is not None
     while screen.controller.game.current != 0 or not screen.controller.my_turn:
@@ -127,3 +128,4 @@ def test_a_reloaded_link_goes_on_with_the_game_this_browser_kept(
     fresh = other.game_screen
     other.store._receive(None, {"type": "stored", "value": kept}, None)
     assert other.game_screen is fresh
+    assert other.screen == "confirm"  # and the kept game is not thrown away unasked

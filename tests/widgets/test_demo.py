@@ -104,7 +104,7 @@ def test_the_app_passes_its_language_switch_to_the_demo() -> None:
     assert app.demo_screen is not None
     app.lang_picker.value = "de"
     assert app.screen == "demo" and app.demo_screen.lang == "de"
-    assert t("demo.title", "de") in app.title.value
+    assert html.escape(t("demo.title.game", "de", game="Skip-Bo")) in app.title.value
     assert app.demo_screen.back_button.description == t("demo.back", "de")
 
 

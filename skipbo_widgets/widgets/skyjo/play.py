@@ -50,8 +50,11 @@ class SkyjoPlay:
             else tr("score.skyjo.title_round")
         legend = tr("score.skyjo.legend", ender=ENDER_MARK, doubled=DOUBLED_MARK)
         total = html.escape(tr("score.skyjo.total"))
-        return (f'<div class="sb-score-scroll"><table class="sb-score sb-skyjo-score" '
-                f'data-testid="round-scores"><caption>{html.escape(title)}</caption>'
+        # The heading above the table, not its caption: a caption is as wide as the
+        # table and scrolls (and is cut) with it.
+        return (f'<div class="sb-score-title">{html.escape(title)}</div>'
+                f'<div class="sb-score-scroll"><table class="sb-score sb-skyjo-score" '
+                f'data-testid="round-scores">'
                 f"<tr><th></th>{head}<th>{total}</th></tr>{''.join(rows)}</table></div>"
                 f'<div class="sb-note">{html.escape(legend)}</div>')
 

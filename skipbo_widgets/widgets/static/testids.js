@@ -58,6 +58,46 @@ function sendQuery(model) {
   }
 }
 
+// Python asks for the focus on a control of a screen it has just built: the control
+// appears (and gets its test id) a few frames later, so look for it for a while.
+function focusWhenShown(name) {
+  const until = performance.now() + 5000;
+  const look = () => {
+    apply(document.body);
+    const target = document.querySelector(`[data-testid="${CSS.escape(name)}"]`);
+    if (target && target.offsetParent !== null) {
+      target.focus();
+      target.scrollIntoView({ block: "nearest" });
+    } else if (performance.now() < until) {
+      requestAnimationFrame(look);
+    }
+  };
+  look();
+}
+
+// Python asks for the class link to be copied (the click on its Copy button came first,
+// so the browser still counts the copy as the learner's). The clipboard API needs a secure
+// page (https or this machine); a school's plain http address gets the older command.
+async function copyField(model, name) {
+  const field = document.querySelector(`[data-testid="${CSS.escape(name)}"]`);
+  let ok = false;
+  if (field && "value" in field) {
+    field.focus();
+    field.select();
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(field.value);
+        ok = true;
+      } else {
+        ok = document.execCommand("copy");
+      }
+    } catch (err) {
+      try { ok = document.execCommand("copy"); } catch (err2) { ok = false; }
+    }
+  }
+  model.send({ type: "copied", testid: name, ok: Boolean(ok) });
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   sendQuery(model);
@@ -76,11 +116,17 @@ function render({ model, el }) {
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
   model.on("change:lang", onLang);
   model.on("change:title", onLang);
+  const onMessage = (msg) => {
+    if (msg && msg.type === "focus" && typeof msg.testid === "string") focusWhenShown(msg.testid);
+    if (msg && msg.type === "copy" && typeof msg.testid === "string") copyField(model, msg.testid);
+  };
+  model.on("msg:custom", onMessage);
   update();
   return () => {
     observer.disconnect();
     model.off("change:lang", onLang);
     model.off("change:title", onLang);
+    model.off("msg:custom", onMessage);
   };
 }
 
