@@ -56,15 +56,19 @@ def find_deal(wanted: Callable[[Game], bool], *, players: int = 2,
 
 
 def start_game(page: Any, address: str, seed: str, *, players: int | None = None,
-               timeout: float = 90_000) -> None:
+               timeout: float = 90_000, replace: bool = False) -> None:
     """In a Playwright page: open the app at ``address``, go through the new-game form
-    (the number of players if given, the deal number) and wait for the learner's hand."""
+    (the number of players if given, the deal number) and wait for the learner's hand.
+    ``replace``: the browser keeps a game in progress, so the app asks first; answer
+    "Start the new game"."""
     page.goto(address)
     page.click('[data-testid="play"]', timeout=timeout)
     if players is not None:
         page.click(f'[data-testid="players"] >> text="{players}"')
     page.fill('[data-testid="seed"]', seed)
     page.click('[data-testid="start-game"]')
+    if replace:
+        page.click('[data-testid="confirm-new-game"]')
     page.wait_for_selector('[data-testid="hand-card-0"]')
 
 

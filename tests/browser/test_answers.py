@@ -54,7 +54,8 @@ def test_a_click_on_an_opponents_pile_or_the_draw_pile_is_answered(page: Page) -
 def test_a_second_tab_that_saves_another_game_is_announced(page: Page) -> None:
     devtools.start_game(page, f"{page.base_url}?lang=fr", "5", timeout=60_000)
     other = page.context.new_page()
-    devtools.start_game(other, f"{page.base_url}?lang=fr", "9", players=3, timeout=60_000)
+    devtools.start_game(other, f"{page.base_url}?lang=fr", "9", players=3, timeout=60_000,
+                        replace=True)  # the first tab's game is kept: asked first
     box = page.wait_for_selector('[data-testid="written-elsewhere"]', timeout=15_000)
     assert box.inner_text().strip() == t("elsewhere.text", "fr")
     page.click('[data-testid="take-other-game"]')
