@@ -28,6 +28,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 from urllib.parse import urlencode
 
 from ..core.jsonfile import check_header, parse_json
+from ..core.savefile import MAX_MATCH_SEED_LENGTH
 from ..games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
 from ..games import GAMES, SKIPBO, SKYJO, GameKind
 from ..skipbo.engine import Game, GameError, Match, Rules, RulesError, SaveError
@@ -355,7 +356,9 @@ def _open_skyjo(d: dict[str, Any], kind: str) -> tuple[SkyjoSettings, skyjo.Matc
         match = skyjo_save.match_from_dict(d)
     else:
         game = skyjo_save.round_from_dict(d)
-        match = skyjo.Match(game.rules, seed=game.seed)
+        # A round's seed may be longer than a match's (128 against 100 characters)
+        seed = game.seed if is_seed(game.seed, MAX_MATCH_SEED_LENGTH) else None
+        match = skyjo.Match(game.rules, seed=seed)
         match.game = game
     rules = match.rules
     settings = SkyjoSettings(players=rules.players, levels=("medium",) * (rules.players - 1),

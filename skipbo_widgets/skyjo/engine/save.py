@@ -148,12 +148,13 @@ def match_from_dict(d: Any) -> Match:
     check_keys(body, set(_BODY_KEYS), {"phase", "discard", "seats"}, "round.")
     done = len(results) - 1 if scored else len(results)  # the finished rounds before this one
     # SJ-FIRST: a later round is started by the seat that ended the one before it,
-    # and is dealt from the match's seed as Match.new_round deals it.
+    # and is dealt from the match's seed as Match.new_round deals it. (A first round
+    # may have a seed of its own: the app opens a round file as a match of one round.)
     starter = results[done - 1].ender if done > 0 else None
     if body.get("starter", starter) != starter or isinstance(body.get("starter"), bool):
         raise SaveError(Reason.SAVE_INCONSISTENT, what="round.starter")
     round_seed = seed if done <= 0 else f"{seed}/{done}"
-    if body.get("seed", round_seed) != round_seed or isinstance(body.get("seed"), bool):
+    if done > 0 and body.get("seed", round_seed) != round_seed:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="round.seed")
     r = _round({**body, "starter": starter}, rules, "round.", round_seed)
     try:

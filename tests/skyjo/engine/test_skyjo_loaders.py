@@ -396,3 +396,17 @@ def test_a_refused_file_leaves_the_match_it_was_meant_for_unchanged() -> None:
         loads_match(json.dumps(d))
     assert match_to_dict(m) == before
 
+
+
+@pytest.mark.parametrize("seed", ["s" * MAX_SEED_LENGTH, "m" * MAX_MATCH_SEED_LENGTH + "/1"])
+def test_the_app_opens_a_round_file_with_the_longest_seed_and_keeps_it(seed: str) -> None:
+    """A round's seed may be longer than a match's: the app still opens the file, and the
+    session it keeps reads back (found by the fuzzer: a RulesError, a traceback in the app)."""
+    from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
+    r = played_until(Rules(players=3), 2, lambda r: r.phase == "play")
+    d = round_to_dict(r)
+    d["seed"] = seed
+    settings, match = open_any(json.dumps(d))
+    assert match.game.seed == seed
+    _, again = loads_session(dumps_session(settings, match))
+    assert again.game.position_key() == match.game.position_key()
