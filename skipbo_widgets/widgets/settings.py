@@ -381,8 +381,8 @@ def _session_from_dict(d: dict[str, Any]) -> tuple[Settings, AnyMatch]:
     if not isinstance(game, str) or game not in SETTINGS:
         raise SaveError(Reason.SAVE_BAD_FIELD, field="game", problem="value")
     settings = SETTINGS[game].from_dict(d["settings"])
-    match: AnyMatch = skyjo_save.match_from_dict(d["match"]) if game == "skyjo" \
-        else match_from_dict(d["match"])
+    match: AnyMatch = skyjo_save.match_from_dict(d["match"], one_round=not settings.match) \
+        if isinstance(settings, SkyjoSettings) else match_from_dict(d["match"])
     if match.rules != settings.rules():
         raise SaveError(Reason.SAVE_INCONSISTENT, what="settings")
     moves = d.get("moves", [])

@@ -133,7 +133,9 @@ def round_from_dict(d: Any) -> Round:
     return _round(d, _rules(d.get("rules", {})), "", 0)
 
 
-def match_from_dict(d: Any) -> Match:
+def match_from_dict(d: Any, *, one_round: bool = False) -> Match:
+    """Inverse of :func:`match_to_dict`. ``one_round``: the match holds a single round
+    opened from a round file (a session of one round), whose starter is the round's own."""
     _check_envelope(d, MATCH_FORMAT)
     check_keys(d, {"format", "version", *_MATCH_KEYS}, {"round"}, "")
     rules = _rules(d.get("rules", {}))
@@ -151,12 +153,14 @@ def match_from_dict(d: Any) -> Match:
     # and is dealt from the match's seed as Match.new_round deals it. (A first round
     # may have a seed of its own: the app opens a round file as a match of one round.)
     starter = results[done - 1].ender if done > 0 else None
-    if body.get("starter", starter) != starter or isinstance(body.get("starter"), bool):
-        raise SaveError(Reason.SAVE_INCONSISTENT, what="round.starter")
+    if done > 0 or not one_round:
+        if body.get("starter", starter) != starter or isinstance(body.get("starter"), bool):
+            raise SaveError(Reason.SAVE_INCONSISTENT, what="round.starter")
+        body = {**body, "starter": starter}
     round_seed = seed if done <= 0 else f"{seed}/{done}"
     if done > 0 and body.get("seed", round_seed) != round_seed:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="round.seed")
-    r = _round({**body, "starter": starter}, rules, "round.", round_seed)
+    r = _round(body, rules, "round.", round_seed)
     try:
         m = Match(rules, seed=seed, target=target)
     except RulesError as err:

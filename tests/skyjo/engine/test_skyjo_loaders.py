@@ -410,3 +410,18 @@ def test_the_app_opens_a_round_file_with_the_longest_seed_and_keeps_it(seed: str
     assert match.game.seed == seed
     _, again = loads_session(dumps_session(settings, match))
     assert again.game.position_key() == match.game.position_key()
+
+
+def test_the_app_keeps_a_later_round_opened_from_its_round_file() -> None:
+    """A round file of a later round has a starter; the app opens it as a game of one
+    round, and the session it keeps must read back, though a match file's first round
+    never has a starter (found by the fuzzer)."""
+    from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
+    m = finished_match(players=3)
+    m.next_game()
+    settings, match = open_any(dumps_round(m.game))
+    assert match.game.starter == m.results[0].ender and not settings.match
+    _, again = loads_session(dumps_session(settings, match))
+    assert again.game.position_key() == match.game.position_key()
+    whole = match_to_dict(match)  # the same as a match file: a first round has no starter
+    assert refused(json.dumps(whole), loads_match).params["what"] == "round.starter"
