@@ -52,7 +52,7 @@ from .moves import (
     place_text,
 )
 from .observation import Observation, SeatView
-from .rules import GRID, SETUP_REVEALS, Rules
+from .rules import GRID, MAX_TURN, SETUP_REVEALS, Rules
 
 Phase = Literal["setup", "play", "over"]
 _PLACES = range(GRID)
@@ -427,8 +427,10 @@ class Round(GameBase[Move]):
         following = (seat + 1) % self.rules.players
         if following == self.ender:
             self._score()
-        else:
+        elif self.turn < MAX_TURN:
             self._start_turn(following, self.turn + 1)
+        else:  # the counter stops: the last round of turn numbers again (MAX_TURN)
+            self._start_turn(following, self.turn + 1 - self.rules.players)
 
     def _score(self) -> None:
         """``SJ-ROUND-SCORE`` and ``SJ-DOUBLE``: turn every card, clear columns, add up."""

@@ -22,12 +22,10 @@ from .cards import DECK_COUNTS, Card
 from .errors import Reason, SaveError
 from .game import Phase, Round, score_round
 from .moves import COLUMN_PLACES
-from .rules import COLUMNS, GRID, SETUP_REVEALS, Rules
+from .rules import COLUMNS, GRID, MAX_TURN, SETUP_REVEALS, Rules
 
 Slot = tuple[Card, bool] | None  # (card, face up), or None once its column was cleared
 PHASES = ("setup", "play", "over")
-#: The highest turn number a file may give (a round could go on for ever with takes alone).
-MAX_TURN = 1_000_000
 
 
 def from_position(rules: Rules, *, grids: Sequence[Sequence[Slot]], discard: Sequence[Card],

@@ -24,6 +24,10 @@ MATCH_TARGET = 100
 #: What a grid can score (SJ-ROUND-SCORE): five -2 and seven -1 with no column of three
 #: equal, and columns of 12 12 11; the ender's doubled score is twice that.
 LOWEST_SCORE, HIGHEST_SCORE = -17, 140
+#: The highest turn number. A round could go on for ever with takes alone; past this
+#: number the last ``players`` numbers repeat, so the seat to move still fits the turn
+#: and every file the engine writes reads back.
+MAX_TURN = 1_000_000
 
 Doubling = Literal["always", "positive"]
 DOUBLINGS: tuple[Doubling, ...] = ("always", "positive")

@@ -29,6 +29,7 @@ from skipbo_widgets.skyjo.engine import (
     loads_round,
 )
 from skipbo_widgets.skyjo.engine.game import score_round
+from skipbo_widgets.skyjo.engine.rules import MAX_TURN
 from skipbo_widgets.skyjo.engine.save import ROUND_FORMAT, match_to_dict, round_to_dict
 
 HIDDEN = ["(1) (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"]
@@ -425,3 +426,22 @@ def test_the_app_keeps_a_later_round_opened_from_its_round_file() -> None:
     assert again.game.position_key() == match.game.position_key()
     whole = match_to_dict(match)  # the same as a match file: a first round has no starter
     assert refused(json.dumps(whole), loads_match).params["what"] == "round.starter"
+
+
+def test_a_round_at_the_last_turn_number_plays_on_and_reads_back() -> None:
+    """The turn number stops at 1,000,000: past it the last n numbers repeat, so the seat
+    to move still fits and the engine's file reads back (found by the fuzzer)."""
+    r = played_until(Rules(players=3), 5, lambda r: r.phase == "play" and r.drawn is None)
+    d = round_to_dict(r)
+    d["turn"] = MAX_TURN - 3 + (d["turn"] - MAX_TURN) % 3  # the same seat, near the end
+    r = loads_round(json.dumps(d))
+    rng = random.Random(5)
+    for _ in range(12):
+        if r.outcome is not None:
+            break
+        r.push(rng.choice(r.legal_moves()))
+        assert r.turn <= MAX_TURN
+        assert loads_round(dumps_round(r)).position_key() == r.position_key()
+    while r.move_stack:
+        r.pop()
+    assert r.turn == d["turn"]
