@@ -34,9 +34,35 @@ from .jsonfile import MAX_BYTES, MAX_DEPTH, check_header, parse_json
 Kind = type | Callable[[Any], bool]
 
 
+#: The longest seed, in characters or digits: what an engine writes, it reads back,
+#: so a seed must fit into a save file with room to spare.
+MAX_SEED_LENGTH = 128
+#: A match's own seed is shorter: game (round) k of the match is seeded with "<seed>/<k>".
+MAX_MATCH_SEED_LENGTH = 100
+
+
 def is_int(x: object) -> bool:
     """An int that is not a bool (JSON's ``true`` is no seat number)."""
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def is_seed(x: object, max_length: int = MAX_SEED_LENGTH) -> bool:
+    """An int of at most ``max_length`` digits, or text of at most ``max_length``
+    characters that UTF-8 can carry (no unpaired surrogate).
+
+    >>> is_seed("lesson"), is_seed(10**200), is_seed("\\ud800"), is_seed(1.5)
+    (True, False, False, False)
+    """
+    if isinstance(x, int) and not isinstance(x, bool):
+        bound: int = 10**max_length
+        return -bound < x < bound
+    if not isinstance(x, str) or len(x) > max_length:
+        return False
+    try:
+        x.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def load(data: Any, expected: str, version: int, *, max_bytes: int = MAX_BYTES,

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 from urllib.parse import urlencode
 
 from ..core.jsonfile import check_header, parse_json
+from ..core.savefile import MAX_MATCH_SEED_LENGTH
 from ..games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
 from ..games import GAMES, SKIPBO, SKYJO, GameKind
 from ..skipbo.engine import Game, GameError, Match, Rules, RulesError, SaveError
@@ -368,7 +369,9 @@ def _open_skyjo(d: dict[str, Any], kind: str) -> tuple[SkyjoSettings, skyjo.Matc
         match = skyjo_save.match_from_dict(d)
     else:
         game = skyjo_save.round_from_dict(d)
-        match = skyjo.Match(game.rules, seed=game.seed)
+        # A round's seed may be longer than a match's (128 against 100 characters)
+        seed = game.seed if is_seed(game.seed, MAX_MATCH_SEED_LENGTH) else None
+        match = skyjo.Match(game.rules, seed=seed)
         match.game = game
     rules = match.rules
     settings = SkyjoSettings(players=rules.players, levels=("medium",) * (rules.players - 1),
@@ -391,8 +394,8 @@ def _session_from_dict(d: dict[str, Any]) -> tuple[Settings, AnyMatch]:
     if not isinstance(game, str) or game not in SETTINGS:
         raise SaveError(Reason.SAVE_BAD_FIELD, field="game", problem="value")
     settings = SETTINGS[game].from_dict(d["settings"])
-    match: AnyMatch = skyjo_save.match_from_dict(d["match"]) if game == "skyjo" \
-        else match_from_dict(d["match"])
+    match: AnyMatch = skyjo_save.match_from_dict(d["match"], one_round=not settings.match) \
+        if isinstance(settings, SkyjoSettings) else match_from_dict(d["match"])
     if match.rules != settings.rules():
         raise SaveError(Reason.SAVE_INCONSISTENT, what="settings")
     moves = d.get("moves", [])

@@ -22,7 +22,9 @@ from skipbo_widgets.widgets.table import parse_request
 from skipbo_widgets.widgets.view_schema import ViewError
 
 #: An opponent's grid, face down, for positions built by hand.
-THEM = [(11, False)] * 6 + [(12, False)] * 6
+#: The other seat, as play finds it: two cards turned in the set-up (a1 and b1), no more.
+THEM = [(11, True), (11, False), (11, False), (11, True), (11, False), (11, False)] + \
+    [(12, False)] * 6
 NAMES = ["You", "Mia", "Leo", "Emma", "Noah", "Lina", "Tom", "Zoe"]
 
 
@@ -125,7 +127,8 @@ def test_cards_are_sent_row_by_row_though_the_engine_counts_column_by_column() -
     assert [c["card"] for c in cards[:4]] == [-2, -1, None, None]
     game = from_position(Rules(players=2), grids=[[(v, True) for v, _ in grid],
                                                   THEM],
-                         discard=[12], draw_pile=None, phase="play", current=1)
+                         discard=[12], draw_pile=None, phase="play", current=1,
+                         ender=0)  # seat 0 shows every card: it ended the round
     assert [c["card"] for c in view_of(game)["players"][0]["cards"]] == list(range(-2, 10))
 
 

@@ -163,6 +163,11 @@ def _outcome(game: Game, drawn: bool) -> Outcome | None:
     if len(done) > 1 or (done and drawn):
         raise SaveError(Reason.SAVE_INCONSISTENT, what="outcome")
     if drawn:
+        # SB-BLOCKED: a whole round in which nobody moved a card, each player with an
+        # empty hand and nothing to draw (no draw pile, no completed pile to shuffle).
+        if (game.draw_pile or game.completed or any(map(any, game.hands))
+                or game.idle_turns != rules.players or game.moved):
+            raise SaveError(Reason.SAVE_INCONSISTENT, what="outcome")
         return Outcome((), 0)
     if not done:
         return None

@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.savefile import MAX_MATCH_SEED_LENGTH as MAX_MATCH_SEED_LENGTH  # re-exported
+from ...core.savefile import MAX_SEED_LENGTH as MAX_SEED_LENGTH  # re-exported
 from ...core.savefile import is_int as is_int  # re-exported: the engine and widgets import it here
+from ...core.savefile import is_seed as is_seed  # re-exported
 from .cards import DECK_SIZE, FACES, Faces
 from .errors import Reason, RulesError
 
@@ -25,35 +28,11 @@ SHORT_STOCK = 10
 HAND_SIZE = 5
 BUILDING_PILES = 4
 DISCARD_PILES = 4
-#: The longest seed, in characters or digits: what the engine writes, it reads back,
-#: so a seed must fit into a save file with room to spare.
-MAX_SEED_LENGTH = 128
-#: A match's own seed is shorter: game k of the match is seeded with "<seed>/<k>".
-MAX_MATCH_SEED_LENGTH = 100
 
 
 def default_stock_size(players: int) -> int:
     """Rule ``SB-STOCK-SIZE``: 30 cards with 2-4 players, 20 with 5-6."""
     return 30 if players <= 4 else 20
-
-
-def is_seed(x: object, max_length: int = MAX_SEED_LENGTH) -> bool:
-    """An int of at most ``max_length`` digits, or text of at most ``max_length``
-    characters that UTF-8 can carry (no unpaired surrogate).
-
-    >>> is_seed("lesson"), is_seed(10**200), is_seed("\\ud800"), is_seed(1.5)
-    (True, False, False, False)
-    """
-    if isinstance(x, int) and not isinstance(x, bool):
-        bound: int = 10**max_length
-        return -bound < x < bound
-    if not isinstance(x, str) or len(x) > max_length:
-        return False
-    try:
-        x.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ class Reason(str, Enum):
     BAD_PLAYER_COUNT = "skyjo_bad_player_count"
     BAD_DOUBLING = "skyjo_bad_doubling"
     BAD_SEAT = "bad_seat"
+    BAD_SEED = "bad_seed"                    # shared with Skip-Bo: the same limits
     BAD_TARGET_SCORE = core.MatchReason.BAD_TARGET_SCORE.value
     # match
     MATCH_OVER = core.MatchReason.MATCH_OVER.value

@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple, cast
 
 from ...core.protocol import GameBase, UndoRecord, undo_calls
 from ...core.rng import copy_rng, new_seed
-from ...core.savefile import is_int
+from ...core.savefile import MAX_SEED_LENGTH, is_int, is_seed
 from .cards import DECK_COUNTS, Card, full_deck
 from .errors import IllegalMove, Reason, RulesError
 from .events import (
@@ -52,7 +52,7 @@ from .moves import (
     place_text,
 )
 from .observation import Observation, SeatView
-from .rules import GRID, SETUP_REVEALS, Rules
+from .rules import GRID, MAX_TURN, SETUP_REVEALS, Rules
 
 Phase = Literal["setup", "play", "over"]
 _PLACES = range(GRID)
@@ -79,9 +79,11 @@ def score_round(grids: list[list[Card | None]], ender: int, rules: Rules) -> Out
     doubled (as ``rules.doubling`` says) unless it is strictly the lowest."""
     scores = [sum(c for c in grid if c is not None) for grid in grids]
     raw = scores[ender]
-    if any(score <= raw for seat, score in enumerate(scores) if seat != ender):
-        scores[ender] = rules.doubled(raw)
-    return Outcome(tuple(scores), ender, scores[ender] != raw)
+    doubled = any(score <= raw for seat, score in enumerate(scores) if seat != ender) \
+        and rules.doubles(raw)
+    if doubled:  # 0 doubled is 0, and still doubled (the sheet's rule)
+        scores[ender] = raw * 2
+    return Outcome(tuple(scores), ender, doubled)
 
 
 class Round(GameBase[Move]):
@@ -127,9 +129,13 @@ class Round(GameBase[Move]):
         turns its two cards first and starts play. In a first round (``None``)
         seat 0 turns first and the highest two cards start.
         The same ``rules``, ``seed`` and ``starter`` always give the same round.
+        A seed is an int of at most 128 digits or a text of at most 128 characters
+        (no lone surrogate); any other raises :class:`RulesError` (``bad_seed``).
         """
         rules = rules or Rules()
         n = rules.players
+        if seed is not None and not is_seed(seed):  # what the engine writes, it reads back
+            raise RulesError(Reason.BAD_SEED, max=MAX_SEED_LENGTH)
         if starter is not None and not (is_int(starter) and 0 <= starter < n):
             raise RulesError(Reason.BAD_SEAT, seat=starter, players=n)
         r = cls._empty(rules, new_seed() if seed is None else seed, starter)
@@ -421,8 +427,10 @@ class Round(GameBase[Move]):
         following = (seat + 1) % self.rules.players
         if following == self.ender:
             self._score()
-        else:
+        elif self.turn < MAX_TURN:
             self._start_turn(following, self.turn + 1)
+        else:  # the counter stops: the last round of turn numbers again (MAX_TURN)
+            self._start_turn(following, self.turn + 1 - self.rules.players)
 
     def _score(self) -> None:
         """``SJ-ROUND-SCORE`` and ``SJ-DOUBLE``: turn every card, clear columns, add up."""

@@ -12,7 +12,8 @@ a round starts the next (``SJ-FIRST``). The bookkeeping is the core's
 from __future__ import annotations
 
 from ...core import match
-from .errors import Reason
+from ...core.savefile import MAX_MATCH_SEED_LENGTH, is_seed
+from .errors import Reason, RulesError
 from .game import Outcome, Round
 from .rules import MATCH_TARGET, Rules
 
@@ -27,6 +28,8 @@ class Match(match.Match[Round, Outcome]):
                  target: int = MATCH_TARGET) -> None:
         self.rules = rules or Rules()
         super().__init__(target, self.rules.players)
+        if seed is not None and not is_seed(seed, MAX_MATCH_SEED_LENGTH):  # round k: "<seed>/k"
+            raise RulesError(Reason.BAD_SEED, max=MAX_MATCH_SEED_LENGTH)
         self.game = Round.new(self.rules, seed=seed)
         self.seed = self.game.seed
 

@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ...core.savefile import is_int
+from ...core.savefile import is_int, is_seed
 from .cards import DECK_COUNTS, Card
 from .errors import Reason, SaveError
 from .game import Phase, Round, score_round
 from .moves import COLUMN_PLACES
-from .rules import COLUMNS, GRID, SETUP_REVEALS, Rules
+from .rules import COLUMNS, GRID, MAX_TURN, SETUP_REVEALS, Rules
 
 Slot = tuple[Card, bool] | None  # (card, face up), or None once its column was cleared
 PHASES = ("setup", "play", "over")
@@ -45,6 +45,10 @@ def from_position(rules: Rules, *, grids: Sequence[Sequence[Slot]], discard: Seq
                        ("ender", ender)):
         if seat is not None and not (is_int(seat) and 0 <= seat < n):
             raise SaveError(Reason.SAVE_BAD_FIELD, field=name, problem="value")
+    if turn is not None and not (is_int(turn) and 0 <= turn <= MAX_TURN):
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="turn", problem="value")
+    if not is_seed(seed):
+        raise SaveError(Reason.SAVE_BAD_FIELD, field="seed", problem="value")
     r = Round._empty(rules, seed, starter)
     if rng_state is not None:
         r.rng.setstate(rng_state)
@@ -101,7 +105,9 @@ def _draw_pile(r: Round, draw_pile: Sequence[Card] | None, seed: int | str) -> l
 
 
 def _check_turns(r: Round, turn: int | None, first: int | None) -> None:
-    """The phase, the seat to move, the drawn card and the ender must fit together."""
+    """The phase, the seat to move, the drawn card, the ender, who started and the turn
+    number must fit together as a game reaches them (``SJ-DEAL``, ``SJ-FIRST``,
+    ``SJ-LAST-TURNS``); ``first`` and ``turn`` left out are the earliest that fit."""
     n, seat, hidden = r.rules.players, r.current, r.hidden
     if r.phase == "setup":  # seats turn two cards each, in order from the starter
         order = [((r.starter or 0) + k) % n for k in range(n)]
@@ -111,14 +117,73 @@ def _check_turns(r: Round, turn: int | None, first: int | None) -> None:
               and not any(shown[done + 1:]) and r.drawn is None and r.ender is None
               and turn in (None, 0) and first is None
               and all(c is not None for grid in r.grids for c in grid))
-    else:
-        r.turn = 1 if turn is None else turn
-        r.first = seat if first is None else first
-        ok = r.turn >= 1 and (r.starter is None or r.first == r.starter)
-        if r.phase == "play":
-            ok = ok and hidden[seat] > 0 and r.ender != seat
-            ok = ok and (r.ender is None or hidden[r.ender] == 0)
-        else:
-            ok = ok and r.ender is not None and not any(hidden) and r.drawn is None
+        if not ok:
+            raise SaveError(Reason.SAVE_INCONSISTENT, what="setup")
+        return
+    ender = r.ender
+    if r.phase == "play":
+        # SJ-DEAL: play starts once every seat turned two, and a card once up stays up
+        # (or leaves with its column); SJ-LAST-TURNS: a seat showing every card ended
+        # the round, and the seats still to play their last turn cannot show all.
+        ok = all(GRID - h >= SETUP_REVEALS for h in hidden) and ender != seat
+        still_to_play = n if ender is None else (ender - seat) % n
+        ok = ok and all(hidden[(seat + k) % n] for k in range(still_to_play))
+        ok = ok and (ender is None or hidden[ender] == 0)
+    else:  # the round was scored after the last seat before the ender played
+        ok = ender is not None and not any(hidden) and r.drawn is None \
+            and seat == (ender - 1) % n
     if not ok:
         raise SaveError(Reason.SAVE_INCONSISTENT, what=r.phase)
+    r.first = _first_player(r, turn) if first is None else first
+    if r.starter is not None and r.first != r.starter:  # a later round: the last ender
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="first")
+    r.turn = _earliest_turn(r) if turn is None else turn
+    if r.turn < 1 or (r.first + r.turn - 1) % n != seat or not _turns_enough(r, r.turn):
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="turn")
+    if r.starter is None and r.turn == 1 and r.first != _highest_pair(r):
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="first")
+
+
+def _highest_pair(r: Round) -> int:
+    """``SJ-FIRST`` in a first round: the highest two cards; ties to the first in seat order."""
+    sums = [r.visible_sum(s) for s in range(r.rules.players)]
+    return sums.index(max(sums))
+
+
+def _first_player(r: Round, turn: int | None) -> int:
+    """Who started play, when a file leaves it out: the rules' choice where the grids
+    still show it, else the seat the turn number points back to, else the seat to move."""
+    n = r.rules.players
+    if r.starter is not None:
+        return r.starter
+    if turn is not None:
+        return (r.current - turn + 1) % n if is_int(turn) else r.current
+    if r.phase == "play" and all(GRID - h == SETUP_REVEALS and None not in grid
+                                 for h, grid in zip(r.hidden, r.grids, strict=True)):
+        return _highest_pair(r)  # right after the set-up, as far as the grids show
+    return r.current
+
+
+def _own_turns(r: Round, seat: int, turns: int) -> int:
+    """How many of the turns 1 … ``turns`` of play were ``seat``'s."""
+    offset = (seat - cast(int, r.first)) % r.rules.players
+    return 0 if turns <= offset else (turns - 1 - offset) // r.rules.players + 1
+
+
+def _turns_enough(r: Round, turn: int) -> bool:
+    """A turn turns at most one face-down card up (``SJ-TAKE-DISCARD``, ``SJ-TAKE-DRAW``):
+    a seat showing (or having cleared) ``2 + k`` places has had ``k`` turns at least."""
+    n, after_setup = r.rules.players, GRID - SETUP_REVEALS
+    if r.phase == "play":  # turns 1 … turn - 1 are over; the seat to move is in its own
+        return all(r.hidden[s] >= after_setup - _own_turns(r, s, turn - 1) for s in range(n))
+    ended = turn - (n - 1)  # the ender's last turn; every other seat played once more
+    return ended >= 1 and _own_turns(r, cast(int, r.ender), ended) >= after_setup
+
+
+def _earliest_turn(r: Round) -> int:
+    """The first turn number that fits the seat to move and what the grids show."""
+    n = r.rules.players
+    turn = (r.current - cast(int, r.first)) % n + 1
+    while not _turns_enough(r, turn) and turn <= MAX_TURN:
+        turn += n
+    return turn

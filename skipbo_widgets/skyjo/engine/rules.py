@@ -21,6 +21,13 @@ ROWS, COLUMNS = 3, 4
 GRID = ROWS * COLUMNS
 SETUP_REVEALS = 2
 MATCH_TARGET = 100
+#: What a grid can score (SJ-ROUND-SCORE): five -2 and seven -1 with no column of three
+#: equal, and columns of 12 12 11; the ender's doubled score is twice that.
+LOWEST_SCORE, HIGHEST_SCORE = -17, 140
+#: The highest turn number. A round could go on for ever with takes alone; past this
+#: number the last ``players`` numbers repeat, so the seat to move still fits the turn
+#: and every file the engine writes reads back.
+MAX_TURN = 1_000_000
 
 Doubling = Literal["always", "positive"]
 DOUBLINGS: tuple[Doubling, ...] = ("always", "positive")
@@ -46,9 +53,14 @@ class Rules:
         if self.doubling not in DOUBLINGS:
             raise RulesError(Reason.BAD_DOUBLING, doubling=str(self.doubling)[:20])
 
+    def doubles(self, score: int) -> bool:
+        """Whether the round score of a player who ended the round without the strictly
+        lowest score is doubled: always (0 doubled is 0), or only above 0."""
+        return self.doubling == "always" or score > 0
+
     def doubled(self, score: int) -> int:
         """The round score of a player who ended the round without the lowest score."""
-        return score * 2 if self.doubling == "always" or score > 0 else score
+        return score * 2 if self.doubles(score) else score
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "doubling": self.doubling}

@@ -28,13 +28,30 @@ from ...core import savefile
 from ...core.errors import GameError, SaveReason
 from ...core.jsonfile import check_header, parse_json
 from ...core.rng import parse_rng, rng_text
-from ...core.savefile import as_save_error, bad_field, check_keys, field, is_int
+from ...core.savefile import (
+    MAX_MATCH_SEED_LENGTH,
+    as_save_error,
+    bad_field,
+    check_keys,
+    field,
+    is_int,
+    is_seed,
+)
 from .cards import Card, parse_card
 from .errors import NotationError, Reason, RulesError, SaveError
 from .game import Outcome, Round, score_round
 from .match import Match
 from .position import Slot, from_position
-from .rules import COLUMNS, DOUBLINGS, GRID, MATCH_TARGET, ROWS, Rules
+from .rules import (
+    COLUMNS,
+    DOUBLINGS,
+    GRID,
+    HIGHEST_SCORE,
+    LOWEST_SCORE,
+    MATCH_TARGET,
+    ROWS,
+    Rules,
+)
 
 ROUND_FORMAT = "skipbo-widgets/skyjo-round"
 MATCH_FORMAT = "skipbo-widgets/skyjo-match"
@@ -116,27 +133,49 @@ def round_from_dict(d: Any) -> Round:
     return _round(d, _rules(d.get("rules", {})), "", 0)
 
 
-def match_from_dict(d: Any) -> Match:
+def match_from_dict(d: Any, *, one_round: bool = False) -> Match:
+    """Inverse of :func:`match_to_dict`. ``one_round``: the match holds a single round
+    opened from a round file (a session of one round), whose starter is the round's own."""
     _check_envelope(d, MATCH_FORMAT)
     check_keys(d, {"format", "version", *_MATCH_KEYS}, {"round"}, "")
     rules = _rules(d.get("rules", {}))
     target = field(d, "target", is_int, MATCH_TARGET, "target")
-    seed = field(d, "seed", lambda v: is_int(v) or isinstance(v, str), 0, "seed")
+    seed = field(d, "seed", _is_seed_type, 0, "seed")
+    if not is_seed(seed, MAX_MATCH_SEED_LENGTH):
+        raise bad_field("seed", "value")
     scored = field(d, "scored", bool, False, "scored")
     results = [_outcome(o, rules, f"results[{i}]")
                for i, o in enumerate(field(d, "results", list, [], "results"))]
     body = field(d, "round", dict, None, "round")
     check_keys(body, set(_BODY_KEYS), {"phase", "discard", "seats"}, "round.")
     done = len(results) - 1 if scored else len(results)  # the finished rounds before this one
-    r = _round(body, rules, "round.", seed if done <= 0 else f"{seed}/{done}")
+    # SJ-FIRST: a later round is started by the seat that ended the one before it,
+    # and is dealt from the match's seed as Match.new_round deals it. (A first round
+    # may have a seed of its own: the app opens a round file as a match of one round.)
+    starter = results[done - 1].ender if done > 0 else None
+    if done > 0 or not one_round:
+        if body.get("starter", starter) != starter or isinstance(body.get("starter"), bool):
+            raise SaveError(Reason.SAVE_INCONSISTENT, what="round.starter")
+        body = {**body, "starter": starter}
+    round_seed = seed if done <= 0 else f"{seed}/{done}"
+    if done > 0 and body.get("seed", round_seed) != round_seed:
+        raise SaveError(Reason.SAVE_INCONSISTENT, what="round.seed")
+    r = _round(body, rules, "round.", round_seed)
     try:
         m = Match(rules, seed=seed, target=target)
     except RulesError as err:
         raise as_save_error(err, "target") from None
     m.restore(results, r, scored)
-    if field(d, "scores", list, m.scores, "scores") != m.scores:
+    written = field(d, "scores", list, m.scores, "scores")
+    if not all(map(is_int, written)):
+        raise bad_field("scores", "type")
+    if written != m.scores:
         raise SaveError(Reason.SAVE_INCONSISTENT, what="scores")
     return m
+
+
+def _is_seed_type(value: Any) -> bool:
+    return is_int(value) or isinstance(value, str)
 
 
 def _check_envelope(d: Any, expected: str) -> None:
@@ -226,8 +265,7 @@ def _round(d: dict[str, Any], rules: Rules, path: str, default_seed: int | str) 
         "starter": field(d, "starter", _optional_int, None, path + "starter"),
         "first": field(d, "first", _optional_int, None, path + "first"),
         "ender": field(d, "ender", _optional_int, None, path + "ender"),
-        "seed": field(d, "seed", lambda v: is_int(v) or isinstance(v, str), default_seed,
-                      path + "seed"),
+        "seed": field(d, "seed", _is_seed_type, default_seed, path + "seed"),
     }
     try:
         return from_position(
@@ -248,6 +286,8 @@ def _renamed(err: GameError, path: str) -> SaveError:
 
 
 def _outcome(d: Any, rules: Rules, path: str) -> Outcome:
+    """A round's result: every score one a grid can make (``SJ-ROUND-SCORE``: -17 … 140),
+    the ender's doubled as ``SJ-DOUBLE`` and the rules' doubling say, and nothing else."""
     if not isinstance(d, dict):
         raise bad_field(path, "type")
     check_keys(d, {"scores", "ender", "doubled"}, {"scores", "ender", "doubled"}, path + ".")
@@ -255,11 +295,14 @@ def _outcome(d: Any, rules: Rules, path: str) -> Outcome:
     ender = field(d, "ender", is_int, 0, path + ".ender")
     doubled = field(d, "doubled", bool, False, path + ".doubled")
     if len(scores) != rules.players or not all(map(is_int, scores)) or not (
-            0 <= ender < rules.players) or (doubled and scores[ender] % 2):
+            0 <= ender < rules.players):
+        raise SaveError(Reason.SAVE_INCONSISTENT, what=path)
+    raw: list[Card | None] = list(scores)
+    if doubled:
+        raw[ender] = scores[ender] // 2 if scores[ender] % 2 == 0 else None
+    if not all(s is not None and LOWEST_SCORE <= s <= HIGHEST_SCORE for s in raw):
         raise SaveError(Reason.SAVE_INCONSISTENT, what=path)
     outcome = Outcome(tuple(scores), ender, doubled)
-    raw: list[Card | None] = list(scores)
-    raw[ender] = scores[ender] // 2 if doubled else scores[ender]
     if score_round([[s] for s in raw], ender, rules) != outcome:  # SJ-DOUBLE, backwards
         raise SaveError(Reason.SAVE_INCONSISTENT, what=path)
     return outcome

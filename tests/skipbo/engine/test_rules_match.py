@@ -93,7 +93,8 @@ def test_a_game_is_recorded_once() -> None:
 def test_a_drawn_game_scores_nothing() -> None:
     rules = Rules(players=2)
     match = Match(rules, seed=4)
-    match.game = position(stocks=["9", "8"], drawn=True)
+    # SB-BLOCKED: nothing left to draw, every hand empty, a whole round without a move
+    match.game = position(stocks=["9", "8"], rest="discard", drawn=True, idle_turns=2)
     assert match.record().is_draw
     assert match.scores == [0, 0]
     match.next_game()

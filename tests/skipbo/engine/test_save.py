@@ -116,6 +116,24 @@ def blocked_position() -> dict[str, Any]:
     }
 
 
+def drawn_position(hand: str = "", draw_pile: str = "", idle_turns: int = 2) -> dict[str, Any]:
+    """The blocked position as a drawn game, with a card taken from the discard pile
+    into seat 0's hand or into the draw pile."""
+    d = blocked_position()
+    pile = d["seats"][0]["discards"][0].split()
+    for card in (hand + " " + draw_pile).split():
+        pile.remove(card)
+    d["seats"][0].update(hand=hand, discards=[" ".join(pile)])
+    d.update(draw_pile=draw_pile, drawn=True, idle_turns=idle_turns)
+    return d
+
+
+def test_a_drawn_game_written_by_hand_loads_as_play_leaves_it() -> None:
+    game = game_from_dict(drawn_position())
+    assert game.outcome is not None and game.outcome.is_draw
+    assert_round_trip(game)
+
+
 def test_a_drawn_game_round_trips() -> None:
     game = game_from_dict(blocked_position())
     assert [str(m) for m in game.legal_moves()] == ["end"]
@@ -490,6 +508,16 @@ REJECTED: list[tuple[str, str | bytes, Reason, dict[str, Any]]] = [
      {"what": "outcome"}),
     ("won and drawn", tutorial(seats__1__stock="", drawn=True), Reason.SAVE_INCONSISTENT,
      {"what": "outcome"}),
+    # SB-BLOCKED: a game is drawn only after a whole round in which nobody could move,
+    # every hand empty and nothing left to draw (issue 20)
+    ("drawn with a full draw pile", tutorial(drawn=True, idle_turns=2, seats__0__hand=""),
+     Reason.SAVE_INCONSISTENT, {"what": "outcome"}),
+    ("drawn with a hand", json.dumps(drawn_position(hand="7")), Reason.SAVE_INCONSISTENT,
+     {"what": "outcome"}),
+    ("drawn with cards to draw", json.dumps(drawn_position(draw_pile="7")),
+     Reason.SAVE_INCONSISTENT, {"what": "outcome"}),
+    ("drawn before a whole idle round", json.dumps(drawn_position(idle_turns=1)),
+     Reason.SAVE_INCONSISTENT, {"what": "outcome"}),
 ]
 
 

@@ -13,8 +13,9 @@ from skipbo_widgets.skyjo.engine import DECK_COUNTS, Round, Rules, from_position
 from skipbo_widgets.skyjo.engine.position import Slot
 from skipbo_widgets.skyjo.engine.save import parse_grid
 
-#: A grid with every card face down and no column the column rule could clear.
-HIDDEN = ("(1) (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)")
+#: A grid as the set-up leaves it (SJ-DEAL): two cards up, c1 and c2, the others
+#: face down, and no column the column rule could clear. Play never shows fewer.
+SET_UP = ("(1) (2) 3 (4)", "(5) (6) 7 (8)", "(9) (10) (11) (12)")
 
 
 def grid(*rows: str) -> list[Slot]:

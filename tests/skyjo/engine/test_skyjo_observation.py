@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from skyjo_scenario import HIDDEN, play, position
+from skyjo_scenario import SET_UP, play, position
 
 from skipbo_widgets.core.protocol import Playable
 from skipbo_widgets.skyjo.engine import (
@@ -19,7 +19,7 @@ from skipbo_widgets.skyjo.engine import (
 
 
 def _table() -> Round:
-    return position(("1 (2) (3) (4)", "(5) 6 (7) (8)", "(9) (10) (11) (12)"), HIDDEN,
+    return position(("1 (2) (3) (4)", "(5) 6 (7) (8)", "(9) (10) (11) (12)"), SET_UP,
                     discard=[3, 7], draw_top=[-2])
 
 
@@ -33,7 +33,7 @@ def test_face_down_cards_are_unknown_to_everyone_their_owner_included() -> None:
     for seat in (0, 1):
         view = r.observe(seat)
         assert view.seats[0].cards == (1, None, None, None, 6, None) + (None,) * 6
-        assert view.seats[1].cards == (None,) * 12
+        assert view.seats[1].cards == (None,) * 6 + (3, 7) + (None,) * 4
         assert view.seats[0].hidden == (1, 2, 3, 5, 6, 7, 8, 9, 10, 11)
     assert "grids" not in r.observe(0).to_dict()
 
@@ -69,9 +69,9 @@ def test_a_bot_can_count_every_card_it_has_seen() -> None:
     r = _table()
     play(r, "draw")
     unseen = r.observe(0).unseen()
-    assert sum(unseen.values()) == 150 - 2 - 2 - 1  # discard pile, face-up cards, drawn card
-    assert unseen[-2] == 4 and unseen[7] == 9 and unseen[6] == 9
-    assert sum(r.observe(1).unseen().values()) == 150 - 2 - 2  # seat 1 has not seen the -2
+    assert sum(unseen.values()) == 150 - 2 - 4 - 1  # discard pile, face-up cards, drawn card
+    assert unseen[-2] == 4 and unseen[7] == 8 and unseen[6] == 9
+    assert sum(r.observe(1).unseen().values()) == 150 - 2 - 4  # seat 1 has not seen the -2
 
 
 def test_only_a_seat_of_the_table_can_observe() -> None:

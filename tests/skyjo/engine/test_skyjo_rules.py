@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from skyjo_scenario import HIDDEN, play, position
+from skyjo_scenario import SET_UP, play, position
 
 from skipbo_widgets.skyjo.engine import (
     DECK_COUNTS,
@@ -124,7 +124,8 @@ def test_later_rounds_start_with_the_player_who_ended_the_last() -> None:
 
 
 def _two() -> Round:
-    return position(("1 (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"), HIDDEN,
+    """Turn 1: seat 0 shows 1 + 10, seat 1 shows 3 + 7, so seat 0 starts (SJ-FIRST)."""
+    return position(("1 (2) (3) (4)", "(5) (6) (7) (8)", "(9) 10 (11) (12)"), SET_UP,
                     discard=[3, 7], draw_top=[-2, 11])
 
 
@@ -178,7 +179,7 @@ def test_a_drawn_card_can_be_discarded_but_then_a_face_down_card_must_be_turned(
 
 @pytest.mark.rule("SJ-COLUMN")
 def test_three_equal_face_up_cards_in_a_column_go_onto_the_discard_pile() -> None:
-    r = position(("5 (2) (3) (4)", "5 (6) (7) (8)", "(9) (10) (11) (12)"), HIDDEN,
+    r = position(("5 (2) (3) (4)", "5 (6) (7) (8)", "(9) (10) (11) (12)"), SET_UP,
                  discard=[1, 5])
     events = play(r, "take a3")
     assert events[1:3] == [ev.Replaced(0, 2, 5, 9, False), ev.ColumnCleared(0, 0, 5)]
@@ -190,7 +191,7 @@ def test_three_equal_face_up_cards_in_a_column_go_onto_the_discard_pile() -> Non
 
 @pytest.mark.rule("SJ-COLUMN")
 def test_a_turned_card_completes_a_column_too() -> None:
-    r = position(("(2) 0 (3) (4)", "(5) 0 (7) (8)", "(9) (0) (11) (12)"), HIDDEN,
+    r = position(("(2) 0 (3) (4)", "(5) 0 (7) (8)", "(9) (0) (11) (12)"), SET_UP,
                  discard=[1], draw_top=[6])
     events = play(r, "draw", "drop b3")
     assert ev.ColumnCleared(0, 1, 0) in events and r.discard == [1, 6, 0, 0, 0]
@@ -198,7 +199,7 @@ def test_a_turned_card_completes_a_column_too() -> None:
 
 @pytest.mark.rule("SJ-COLUMN")
 def test_a_cleared_place_takes_no_card() -> None:
-    r = position(("x (2) (3) (4)", "x (6) (7) (8)", "x (10) (11) (12)"), HIDDEN,
+    r = position(("x (2) (3) (4)", "x (6) (7) (8)", "x (10) (11) (12)"), SET_UP,
                  discard=[1], draw_top=[6])
     assert refused(r, "take a2") == Reason.PLACE_EMPTY
     play(r, "draw")
@@ -212,7 +213,7 @@ def test_a_cleared_place_takes_no_card() -> None:
 
 @pytest.mark.rule("SJ-RESHUFFLE")
 def test_an_empty_draw_pile_is_made_of_the_discard_pile_but_its_top_card() -> None:
-    grids = [parse_grid(list(HIDDEN)), parse_grid(list(HIDDEN))]
+    grids = [parse_grid(list(SET_UP)), parse_grid(list(SET_UP))]
     rest = Counter(DECK_COUNTS)
     for g in grids:
         rest.subtract(s[0] for s in g if s is not None)
@@ -235,7 +236,7 @@ def test_an_empty_draw_pile_is_made_of_the_discard_pile_but_its_top_card() -> No
 
 def _ending() -> Round:
     """Seat 0 has one face-down card left (d3); seats 1 and 2 have many."""
-    return position(("1 2 3 4", "5 6 7 8", "9 10 11 (0)"), HIDDEN,
+    return position(("1 2 3 4", "5 6 7 8", "9 10 11 (0)"), SET_UP,
                     ("(1) (2) 3 4", "(5) (6) (7) (8)", "(9) (10) (11) (12)"),
                     discard=[7], draw_top=[-1, 2, 6])
 
@@ -273,7 +274,8 @@ def test_at_the_end_every_card_is_turned_columns_clear_and_cards_add_up() -> Non
     ([12, 3, 30], "always", (24, 3, 30), True),
     ([-3, -5, 30], "always", (-6, -5, 30), True),      # the sheet doubles whatever it is
     ([-3, -5, 30], "positive", (-3, -5, 30), False),   # the commercial rule: only above 0
-    ([0, 0, 1], "always", (0, 0, 1), False),           # doubling 0 changes nothing
+    ([0, 0, 1], "always", (0, 0, 1), True),            # 0 doubled is 0, but doubled
+    ([0, 0, 1], "positive", (0, 0, 1), False),         # 0 is not above 0
     ([12, 3, 30], "positive", (24, 3, 30), True),
 ])
 def test_the_ender_without_the_strictly_lowest_score_doubles(
@@ -293,7 +295,7 @@ def test_the_doubling_rule_is_a_declared_switch() -> None:
 
 @pytest.mark.rule("SJ-DOUBLE", "SJ-LAST-TURNS")
 def test_a_whole_ending_doubles_the_ender_who_is_not_lowest() -> None:
-    r = position(("12 12 3 4", "5 6 7 8", "9 10 11 (0)"), HIDDEN,
+    r = position(("12 12 3 4", "5 6 7 8", "9 10 11 (0)"), SET_UP,
                  discard=[7], draw_top=[0])
     play(r, "take d3", "draw", "swap a1")
     assert r.outcome is not None and r.outcome.ender == 0 and r.outcome.doubled

@@ -63,12 +63,13 @@ def test_a_match_round_trips_between_and_inside_rounds() -> None:
 def test_a_hand_written_file_needs_little() -> None:
     text = json.dumps({
         "format": ROUND_FORMAT, "version": 1, "phase": "play", "discard": "5",
-        "seats": [{"grid": ["1 (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"]},
-                  {"grid": ["(1) (2) (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"]}],
+        "seats": [{"grid": ["1 (2) (3) (4)", "5 (6) (7) (8)", "(9) (10) (11) (12)"]},
+                  {"grid": ["1 2 (3) (4)", "(5) (6) (7) (8)", "(9) (10) (11) (12)"]}],
     })
     r = loads_round(text)
     assert r.phase == "play" and r.current == 0 and r.discard == [5]
     assert len(r.draw_pile) == 150 - 25 and r.face_up[0][0]
+    assert (r.first, r.turn) == (0, 1)  # 1 + 5 against 1 + 2: seat 0 starts (SJ-FIRST)
 
 
 def base() -> dict[str, Any]:
