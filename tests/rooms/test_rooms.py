@@ -163,28 +163,42 @@ def test_two_processes_play_a_skyjo_round(connect: Connect, store_url: str) -> N
     assert all(r["moves"] > 0 for r in reports)
 
 
+class MeetBeforeWriting:
+    """A kernel's store whose writes wait until the other kernel is about to write too:
+    both have read the same version and passed every check; only the store decides."""
+
+    def __init__(self, store: Store, barrier: threading.Barrier) -> None:
+        self.store, self.barrier = store, barrier
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def put(self, key: str, value: str, version: int, ttl: float) -> int | None:
+        self.barrier.wait(timeout=30)
+        return self.store.put(key, value, version, ttl)
+
+
 def test_two_moves_racing_give_one_change_and_one_stale_version(connect: Connect) -> None:
     """The same seat open in two kernels (two tabs) sends two different moves at once:
     one is applied, the other is refused with who moved."""
     store = connect()
-    code, (anna, _ben), _ = new_room(connect, "skyjo", ["Anna", "Ben"], {})
-    for _ in range(10):
-        tab = Kernel(connect(), code, anna.token)
+    code, (anna, ben), _ = new_room(connect, "skyjo", ["Anna", "Ben"], {})
+    raced = 0
+    for _ in range(12):
         obs = anna.observe()
-        if obs["view"]["current"] != 0 or obs["phase"] != "playing":
-            _ben.play_once()
+        if obs["view"]["current"] != 0:
+            ben.play_once()
             continue
-        first, second = obs["view"]["legal_moves"][:2]
         barrier = threading.Barrier(2)
+        tabs = [Rooms(MeetBeforeWriting(connect(), barrier)) for _ in range(2)]  # type: ignore[arg-type]
+        first, second = obs["view"]["legal_moves"][:2]
         results: dict[str, Moved] = {}
 
-        def send(kernel: Kernel, move: str, version: int, barrier: threading.Barrier,
-                 results: dict[str, Moved]) -> None:
-            barrier.wait()
-            results[move] = kernel.rooms.move(code, anna.token, move, version)
+        def send(rooms: Rooms, move: str, version: int, results: dict[str, Moved]) -> None:
+            results[move] = rooms.move(code, anna.token, move, version)
 
-        threads = [threading.Thread(target=send, args=(k, m, obs["version"], barrier, results))
-                   for k, m in ((anna, first), (tab, second))]
+        threads = [threading.Thread(target=send, args=(t, m, obs["version"], results))
+                   for t, m in zip(tabs, (first, second), strict=True)]
         for t in threads:
             t.start()
         for t in threads:
@@ -197,6 +211,8 @@ def test_two_moves_racing_give_one_change_and_one_stale_version(connect: Connect
         _, record = engine_of(store, code)
         assert record.version == obs["version"] + 1
         assert json.loads(record.value)["last"]["move"] == done[0].move
+        raced += 1
+    assert raced >= 4
 
 
 def test_bot_seats_stepped_by_racing_kernels_move_once_each(connect: Connect) -> None:
