@@ -530,6 +530,9 @@ class Rooms:
         for key in self.store.keys("seen:"):
             if room_key(key.split(":")[1]) not in rooms:
                 self.store.delete(key)
+        store_sweep = getattr(self.store, "sweep", None)  # SQLite keeps expired rows
+        if store_sweep is not None:
+            store_sweep()
         return gone
 
     # -- helpers ----------------------------------------------------------------------
