@@ -12,6 +12,7 @@ Turn on Redis's append-only file (``appendonly yes``) so a restart keeps the roo
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from typing import Any
 
@@ -65,6 +66,8 @@ class RedisStore:
         self._create = self._redis.register_script(_CREATE)
         self._put = self._redis.register_script(_PUT)
         self._delete = self._redis.register_script(_DELETE)
+        self._local = threading.local()
+        self._subscribers: list[Any] = []
 
     def _call(self, what: Any, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -106,22 +109,41 @@ class RedisStore:
 
     def wait(self, key: str, version: int, timeout: float) -> bool:
         end = time.monotonic() + timeout
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        channel = CHANNEL + check_key(key)
+        pubsub = self._pubsub()
         try:
-            self._call(pubsub.subscribe, CHANNEL + check_key(key))
-            # Subscribed first, then read: a change in between is seen either way.
-            record = self.get(key)
-            if record is None or record.version != version:
-                return True
-            while (left := end - time.monotonic()) > 0:
-                if self._call(pubsub.get_message, timeout=left) is not None:
-                    record = self.get(key)
-                    if record is None or record.version != version:
-                        return True
-            return False
-        finally:
+            self._call(pubsub.subscribe, channel)
+            try:
+                # Subscribed first, then read: a change in between is seen either way.
+                record = self.get(key)
+                if record is None or record.version != version:
+                    return True
+                while (left := end - time.monotonic()) > 0:
+                    message = self._call(pubsub.get_message, timeout=left)
+                    if message is not None and message.get("channel") == channel:
+                        record = self.get(key)
+                        if record is None or record.version != version:
+                            return True
+                return False
+            finally:
+                try:
+                    pubsub.unsubscribe(channel)
+                except self._errors:
+                    self._local.pubsub = None
+        except StoreUnavailable:
+            self._local.pubsub = None  # its connection is broken: a new one next time
             with contextlib.suppress(*self._errors):
                 pubsub.close()
+            raise
+
+    def _pubsub(self) -> Any:
+        """This thread's subscriber connection, kept between waits (a new connection
+        for every wait costs more than the wait on a busy machine)."""
+        pubsub = getattr(self._local, "pubsub", None)
+        if pubsub is None:
+            pubsub = self._local.pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            self._subscribers.append(pubsub)
+        return pubsub
 
     def keys(self, prefix: str) -> list[str]:
         pattern = NAMESPACE + check_prefix(prefix) + "*"
@@ -129,4 +151,7 @@ class RedisStore:
         return sorted(k[len(NAMESPACE):] for k in found)
 
     def close(self) -> None:
+        for pubsub in self._subscribers:
+            with contextlib.suppress(*self._errors):
+                pubsub.close()
         self._redis.close()

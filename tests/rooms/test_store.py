@@ -218,6 +218,11 @@ def test_redis_stopped_and_started_again(redis_server: RedisServer) -> None:
     # The write refused while the server was down was not applied: a retry works once.
     assert store.put("room:A", "x", version=2, ttl=600) == 3
     assert store.put("room:A", "x", version=2, ttl=600) is None
+    assert store.wait("room:A", 3, timeout=0.2) is False  # waiting works again too
+    timer = threading.Timer(0.2, open_store(redis_server.url).put, args=("room:A", "y", 3, 600))
+    timer.start()
+    assert store.wait("room:A", 3, timeout=30) is True
+    timer.join()
     store.close()
 
 
