@@ -114,13 +114,19 @@ class RedisStore:
         try:
             self._call(pubsub.subscribe, channel)
             try:
-                # Subscribed first, then read: a change in between is seen either way.
+                # Subscribed (the server has confirmed it), then read: a change in
+                # between is seen either way. Without the confirmation the read, on
+                # another connection, may be served first and a publish fall between.
+                while not self._confirmed(pubsub, channel, end):
+                    if time.monotonic() >= end:
+                        return False
                 record = self.get(key)
                 if record is None or record.version != version:
                     return True
                 while (left := end - time.monotonic()) > 0:
                     message = self._call(pubsub.get_message, timeout=left)
-                    if message is not None and message.get("channel") == channel:
+                    if (message is not None and message["type"] == "message"
+                            and message["channel"] == channel):
                         record = self.get(key)
                         if record is None or record.version != version:
                             return True
@@ -136,12 +142,19 @@ class RedisStore:
                 pubsub.close()
             raise
 
+    def _confirmed(self, pubsub: Any, channel: str, end: float) -> bool:
+        """Whether the next message is the server's confirmation of ``channel``'s
+        subscription (other messages are left over from earlier waits)."""
+        message = self._call(pubsub.get_message, timeout=max(0.0, end - time.monotonic()))
+        return (message is not None and message["type"] == "subscribe"
+                and message["channel"] == channel)
+
     def _pubsub(self) -> Any:
         """This thread's subscriber connection, kept between waits (a new connection
         for every wait costs more than the wait on a busy machine)."""
         pubsub = getattr(self._local, "pubsub", None)
         if pubsub is None:
-            pubsub = self._local.pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._local.pubsub = self._redis.pubsub()
             self._subscribers.append(pubsub)
         return pubsub
 
