@@ -5,7 +5,8 @@ on a Unix socket, if installed), ``N`` rooms (``--games N``, default 15, quick 2
 two people each play a whole Skyjo round, then ``N`` others a whole Skip-Bo game
 (stock 10). Every seat is a separate process, as every page has its own kernel: it
 observes, moves when it may, and otherwise waits for the room to change
-(:meth:`Rooms.wait`). Reported per store (keys prefixed ``sqlite_`` / ``redis_``):
+(:meth:`Rooms.wait`); all start together once every process is ready. Reported per
+store (keys prefixed ``sqlite_`` / ``redis_``):
 
 ``moves``            moves written
 ``errors``           refusals other than ``stale_version``, and client failures
@@ -14,7 +15,7 @@ observes, moves when it may, and otherwise waits for the room to change
 ``latency_ms_*``     from a move's write (its ``move`` call returned) to the other
                      seat's first observation of that version or a later one: p50,
                      p95, max
-``wall_s``           the whole run of the store's rooms
+``wall_s``           from the moment every seat's process is ready to the last one's end
 ``idle_cpu_ms_per_s`` CPU a client spends waiting on a room where nothing happens
 """
 
@@ -54,6 +55,10 @@ def client(url: str, seats: list[tuple[str, str]], seed: int) -> dict[str, Any]:
     rooms = Rooms(open_store(url))
     rng = random.Random(seed)
     report: dict[str, Any] = {"moves": 0, "errors": 0, "rooms": {}}
+    # Started and connected; play when every seat is (a process starting late on a
+    # busy machine would count its start-up as the time to see a move).
+    print("ready", flush=True)
+    sys.stdin.readline()
     for code, token in seats:
         written: dict[int, float] = {}
         seen: dict[int, float] = {}
@@ -113,11 +118,18 @@ def _run_store(url: str, n: int, seed: int, idle: float) -> dict[str, Any]:
             seats[2 * i].append((owner.code, owner.token))
             seats[2 * i + 1].append((owner.code, guest.token))
             codes.append(owner.code)
-    start = time.monotonic()
     procs = [subprocess.Popen([sys.executable, "-m", "skipbo_widgets.bench.rooms", url,
                                json.dumps(s), str(seed + k)],
-                              stdout=subprocess.PIPE, text=True)
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
              for k, s in enumerate(seats)]
+    for proc in procs:
+        assert proc.stdout is not None
+        proc.stdout.readline()
+    start = time.monotonic()
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
     reports: list[dict[str, Any] | None] = []
     for proc in procs:
         out, _ = proc.communicate(timeout=3600)
