@@ -3,7 +3,8 @@
 For each store (an SQLite file in a temporary folder; a ``redis-server`` of its own
 on a Unix socket, if installed), ``N`` rooms (``--games N``, default 15, quick 2) of
 two people each play a whole Skyjo round, then ``N`` others a whole Skip-Bo game
-(stock 10). Every seat is a separate process, as every page has its own kernel: it
+(stock 10). Every seat is a separate process, as every page has its own kernel (one
+process holds a seat of a Skyjo room, then the same seat of a Skip-Bo room): it
 observes, moves when it may, and otherwise waits for the room to change
 (:meth:`Rooms.wait`); all start together once every process is ready. Reported per
 store (keys prefixed ``sqlite_`` / ``redis_``):
