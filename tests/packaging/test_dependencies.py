@@ -20,6 +20,8 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 PACKAGE = ROOT / "skipbo_widgets"
 #: Parts of the package that only developers run: their libraries may come from an extra.
 FOR_DEVELOPERS = [PACKAGE / "devtools.py", PACKAGE / "bench", PACKAGE / "i18n" / "build.py"]
+#: Optional back ends, imported only when chosen: their library may come from the app extra.
+FOR_THE_APP_EXTRA = {PACKAGE / "rooms" / "redis_store.py": {"redis"}}
 
 
 def _names(requirements: list[str]) -> set[str]:
@@ -71,10 +73,31 @@ def test_the_finder_sees_the_libraries_the_widgets_use() -> None:
 
 
 def test_every_library_the_app_imports_is_a_dependency() -> None:
-    files = [p for p in sorted(PACKAGE.rglob("*.py")) if not _is_for_developers(p)]
+    files = [p for p in sorted(PACKAGE.rglob("*.py"))
+             if not _is_for_developers(p) and p not in FOR_THE_APP_EXTRA]
     undeclared = {module: users for module, users in _third_party(files).items()
                   if not _distributions(module) & DEPENDENCIES}
     assert undeclared == {}
+
+
+@pytest.mark.parametrize("path", sorted(FOR_THE_APP_EXTRA), ids=lambda p: p.name)
+def test_an_optional_back_end_imports_only_the_app_extra_and_lazily(path: Path) -> None:
+    """The Redis store imports ``redis`` (from the ``app`` extra) inside a function, so
+    the package imports without it; nothing else of the package imports the module
+    at its top level."""
+    found = _third_party([path])
+    assert set(found) == FOR_THE_APP_EXTRA[path]
+    assert all(_distributions(m) & EXTRAS["app"] for m in found)
+    tree = ast.parse(path.read_text())
+    top = {alias.name.split(".")[0] for node in tree.body if isinstance(node, ast.Import)
+           for alias in node.names}
+    top |= {node.module.split(".")[0] for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+    assert not top & FOR_THE_APP_EXTRA[path]
+    for other in PACKAGE.rglob("*.py"):
+        body = ast.parse(other.read_text()).body
+        assert not any(isinstance(n, ast.ImportFrom) and n.module == path.stem
+                       for n in body), other
 
 
 def test_every_library_the_tests_and_tools_import_is_in_the_test_extra() -> None:

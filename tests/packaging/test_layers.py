@@ -1,7 +1,8 @@
 """Imports point one way: widgets -> tutorials/bots -> a game's engine -> core.
 
 The core never imports a game or anything above it; a game never imports the
-widgets, the lesson runner or the benchmark; no game imports another.
+widgets, the lesson runner, the benchmark or the rooms; no game imports another; the
+rooms import no widget, lesson or benchmark.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "skipbo_widgets"
 GAMES = ("skipbo", "skyjo")
-ABOVE_GAMES = ("widgets", "tutorials", "bench")
+ABOVE_GAMES = ("widgets", "tutorials", "bench", "rooms")
 
 
 def imported(path: Path) -> set[str]:
@@ -60,3 +61,11 @@ def test_a_game_engine_imports_only_core_and_itself(game: str) -> None:
 
 def test_the_games_registry_imports_only_the_games_and_core() -> None:
     assert imported(PACKAGE / "games.py") <= {"core", *GAMES}
+
+
+def test_the_rooms_know_no_widget_lesson_or_benchmark() -> None:
+    """The rooms sit on the engines, their bots and the core: a kernel serves them to
+    the widgets, never the reverse."""
+    assert modules("rooms")
+    for path in modules("rooms"):
+        assert imported(path) <= {"core", "rooms", "games", *GAMES}, path
