@@ -1,0 +1,21 @@
+"""Skip-Bo as the app sees it: its one :class:`~..registry.GameUI`."""
+
+from __future__ import annotations
+
+from ...games import SKIPBO
+from ...skipbo import sheet
+from ..registry import GameUI
+from .demo_game import SKIPBO_DEMO
+from .play import SKIPBO_PLAY
+from .settings import GameSettings
+from .setup_fields import SkipBoFields
+from .table_game import SKIPBO_TABLE
+
+UI = GameUI(
+    kind=SKIPBO, settings=GameSettings, table=SKIPBO_TABLE, play=SKIPBO_PLAY, demo=SKIPBO_DEMO,
+    # One gentle computer player, hints on, whole turns taken back.
+    practice=GameSettings(players=2, levels=SKIPBO.bot_levels[:1], practice=True, hints=True),
+    setup_fields=SkipBoFields,
+    title_key="app.title", intro_key="home.intro", hot_seat_detail_key="home.hot_seat_detail",
+    sheet=(sheet.SECTIONS, "sheet.title"),
+)
