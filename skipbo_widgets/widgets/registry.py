@@ -54,6 +54,14 @@ class GameUI:
     hot_seat_detail_key: str
     #: The rule sheet to print: its sections and its title's key (``None``: no sheet).
     sheet: tuple[tuple[Section, ...], str] | None = None
+    #: A lesson played out against the others says what they did with this
+    #: (``describe(event, me=, lang=, names=)``: the move log's sentence, or ``None``);
+    #: ``None``: it says nothing of them.
+    describe_others: Callable[..., tuple[str, int | None] | None] | None = None
+    #: A quiz's table: its view with nothing that gives the answer away, and the keys
+    #: added to every view of it (``quiz_extras(tr)``); ``None``: the table as it is.
+    quiz_view: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    quiz_extras: Callable[[Callable[..., str]], dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:

@@ -26,7 +26,7 @@ from ..tutorials.progress import Progress
 from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
-from .skyjo.log import describe as describe_skyjo
+from .registry import game_ui
 from .testids import testid
 
 
@@ -227,9 +227,10 @@ class TutorialScreen:
 
     def _others_said(self, feedback: Feedback) -> str:
         """What the others did after the learner's try (a step played out), in words."""
-        if not feedback.others or self.step.game != "skyjo":
+        describe = game_ui(self.step.game).describe_others
+        if not feedback.others or describe is None:
             return ""
-        lines = (describe_skyjo(event, me=LEARNER, lang=self.lang, names=self._names())
+        lines = (describe(event, me=LEARNER, lang=self.lang, names=self._names())
                  for events in feedback.others for event in events)
         return " ".join(line[0] for line in lines if line is not None)
 
