@@ -6,7 +6,8 @@ jumps to the end. "What would you play?" pauses before a chosen seat's turn: the
 teacher clicks the move the class guessed on the table, then the bot's move and
 its reason appear, with the guess graded like a turn review. A guess that is half a
 turn (Skyjo's draw) shows the card drawn and asks where it goes; the whole turn is
-graded, and nothing of the bot's move (not even its draw in the log) shows before. The table tells of the seat to move by name, never as "you".
+graded, and nothing of the bot's move (not even its draw in the log) shows before.
+The table tells of the seat to move by name, never as "you".
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
 :class:`DemoGame` (:func:`demo_for`), its log and its end from its

@@ -187,7 +187,7 @@ def test_undo_only_where_nothing_new_was_seen() -> None:
     c = in_play()
     c.move("draw")  # a drawn card was seen
     assert not c.can_undo()
-    assert SKYJO_TABLE.revealed([]) is False
+    assert SKYJO_TABLE.revealed([]) is None
     c = in_play()
     assert c.move("take a1") and not c.can_undo()  # the turn is over
     p = in_play()
