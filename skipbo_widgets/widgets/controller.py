@@ -143,9 +143,13 @@ class TableController:
         """A click while the learner cannot move: say whose turn it is."""
         self.tell(self._wait_message, "info")
 
-    def picked_up(self) -> None:
-        """A card picked up: what was said is over."""
-        self.tell(str, "info")
+    def picked_up(self, key: str = "", **params: Any) -> None:
+        """A card picked up (or put down): what was said is over; ``key`` says what is
+        held now (Skyjo: the discard pile's card, which a screen reader hears too)."""
+        if key:
+            self.say(key, **params)
+        else:
+            self.tell(str, "info")
 
     def checked(self, text: str) -> Any | None:
         """The move ``text`` names if the learner may make it now, else ``None`` with

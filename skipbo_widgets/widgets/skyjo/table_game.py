@@ -101,6 +101,8 @@ class SkyjoTableGame:
             return
         if kind == "drop":
             controller.say("skyjo.table.drop_where")
+        elif kind == "take":
+            controller.picked_up("skyjo.table.held_card", value=game.discard[-1])
         else:
             controller.picked_up()
 
