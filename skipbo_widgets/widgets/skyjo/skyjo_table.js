@@ -270,10 +270,26 @@ function render({ model, el }) {
     }
   }
 
+  // On a projector the room sees the whole table: one that is laid out anew (shown, or
+  // grown: two rows of opponents, the round's result) and runs past the screen while it
+  // would fit is scrolled to the screen's top, the app's title and language row above it
+  // scrolled away (a demo of 7 or 8 players ran 20 to 90 px past 1080). A table the
+  // teacher scrolled away from stays where it is until its size changes.
+  const fit = new ResizeObserver(() => {
+    if (!root.closest(".sb-projector")) return;
+    const box = root.getBoundingClientRect();
+    if (box.height === 0 || box.height > innerHeight + 1) return;
+    if (box.top < -1 || box.bottom > innerHeight + 1) root.scrollIntoView({ block: "start", behavior: "auto" });
+  });
+  fit.observe(root);
+
   root.addEventListener("keydown", onKey);
   model.on("change:view", draw);
   draw();
-  return () => root.removeEventListener("keydown", onKey);
+  return () => {
+    fit.disconnect();
+    root.removeEventListener("keydown", onKey);
+  };
 }
 
 export default { render };
