@@ -8,7 +8,7 @@ the rest of the cards lie below them, shuffled from ``seed``.
 
 >>> r = SKYJO_LESSONS.new_game({"phase": "play", "discard": "4", "draw_top": "-2 12",
 ...     "seats": [{"grid": ["1 (2) (3) (4)", "5 (6) (7) (8)", "(9) (10) (11) (12)"]},
-...               {"grid": ["(0) (0) (0) (0)", "(1) (1) (1) (1)", "(2) (2) (2) (2)"]}]})
+...               {"grid": ["0 (0) (0) (0)", "1 (1) (1) (1)", "(2) (2) (2) (2)"]}]})
 >>> r.draw_pile[-2:], r.current
 ([12, -2], 0)
 """

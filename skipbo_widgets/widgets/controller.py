@@ -143,9 +143,13 @@ class TableController:
         """A click while the learner cannot move: say whose turn it is."""
         self.tell(self._wait_message, "info")
 
-    def picked_up(self) -> None:
-        """A card picked up: what was said is over."""
-        self.tell(str, "info")
+    def picked_up(self, key: str = "", **params: Any) -> None:
+        """A card picked up (or put down): what was said is over; ``key`` says what is
+        held now (Skyjo: the discard pile's card, which a screen reader hears too)."""
+        if key:
+            self.say(key, **params)
+        else:
+            self.tell(str, "info")
 
     def checked(self, text: str) -> Any | None:
         """The move ``text`` names if the learner may make it now, else ``None`` with
@@ -211,12 +215,22 @@ class TableController:
             return any(start < len(stack) for start in self._turn_starts)
         if not stack or game.current != self.seat or self.kind.turn_started(game):
             return False
-        return not self.kind.revealed(game.last_events())
+        return self.kind.revealed(game.last_events()) is None
+
+    def undo_refusal(self) -> str | None:
+        """The message key saying why Undo is off when the learner's last move showed a
+        card ("A card was turned over: this move can't be taken back."); ``None`` when
+        Undo is on, or off for want of a move of this turn to take back."""
+        game = self.game
+        if self.practice or game.is_over or not game.move_stack \
+                or game.current != self.seat or self.kind.turn_started(game):
+            return None
+        return self.kind.revealed(game.last_events())
 
     def undo(self) -> bool:
         """Take back the learner's last move (practice mode: back to the start of a turn)."""
         if not self.can_undo():
-            self.say("status.cannot_undo")
+            self.say(self.undo_refusal() or "status.cannot_undo")
             return False
         if self.practice:
             depth = len(self.game.move_stack)

@@ -6,7 +6,8 @@ jumps to the end. "What would you play?" pauses before a chosen seat's turn: the
 teacher clicks the move the class guessed on the table, then the bot's move and
 its reason appear, with the guess graded like a turn review. A guess that is half a
 turn (Skyjo's draw) shows the card drawn and asks where it goes; the whole turn is
-graded. The table tells of the seat to move by name, never as "you".
+graded, and nothing of the bot's move (not even its draw in the log) shows before.
+The table tells of the seat to move by name, never as "you".
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
 :class:`DemoGame` (:func:`demo_for`), its log and its end from its
@@ -170,8 +171,11 @@ class DemoScreen:
         self.guess_taken_back = False
         #: The first half of a guess on the table (Skyjo's draw), the rest still to guess.
         self._half: tuple[Any, Any] | None = None
-        #: ``_half`` was pushed for the class (the bot plays otherwise): popped after the guess.
+        #: ``_half`` was the class's alone (the bot plays otherwise): popped after the guess.
         self._half_is_ours = False
+        #: What ``_half`` did on the table: no step and no log line until the whole guess
+        #: is in (the log saying "Mia draws a card" gave the bot's choice away).
+        self._half_events: list[Any] = []
         #: The depth of the position whose guess was made (the demo then goes on from it).
         self._guessed_at: int | None = None
         self._task: asyncio.Task[None] | None = None
@@ -263,12 +267,15 @@ class DemoScreen:
         obs = self.controller.kind.observe(game, seat)
         if move is None:
             move = self._next_move(obs)
+        self._record(obs, move, game.push(move, by=seat))
+
+    def _record(self, obs: Any, move: Any, events: list[Any]) -> None:
+        """A bot's move, pushed: a step of the demo, told in the log."""
         if self._redo and self._redo[-1] == move:
             self._redo.pop()
-        events = game.push(move, by=seat)
-        self.steps.append(DemoStep(seat, obs, move, events))
+        self.steps.append(DemoStep(obs.seat, obs, move, events))
         self.log.add(events)
-        if self._guessed_at != len(game.move_stack) - 1:
+        if self._guessed_at != len(self.game.move_stack) - 1:
             self.guess = None  # a guess stays beside the one move it was about
 
     def _guessed(self, move: Any) -> None:
@@ -281,34 +288,39 @@ class DemoScreen:
         if self._half is None and self.demo.rest_of_guess(move) is not None:
             self._half = (obs, move)
             self._half_is_ours = move != self._next_move(obs)
-            if self._half_is_ours:
-                game.push(move, by=game.current)
-            else:
-                self._push(move)
+            self._half_events = game.push(move, by=game.current)
             self._show()
             return
-        self.guess = (*(() if self._half is None else (self._half,)), (obs, move))
-        self.guess_taken_back = self._half_is_ours
+        guess = (*(() if self._half is None else (self._half,)), (obs, move))
+        taken_back = self._half_is_ours
         self._drop_half()
+        self.guess, self.guess_taken_back = guess, taken_back
         self._guessed_at = len(game.move_stack)
         self.controller.awaiting = False
         self.step()
 
     def _drop_half(self) -> None:
-        """Forget the first half of a guess; the class's own draw is taken back."""
-        if self._half is not None and self._half_is_ours:
+        """The guess is over (whole, or the demo goes on without it): the class's own draw
+        is taken back, a draw the bot makes too becomes the bot's step, told only now."""
+        if self._half is not None and not self._half_is_ours:
+            obs, move = self._half
+            self._record(obs, move, self._half_events)
+            self._half = None
+        self._take_back_half()
+
+    def _take_back_half(self) -> None:
+        """Forget the first half of a guess, taking it back from the table."""
+        if self._half is not None:
             self.game.pop()
         self._half = None
         self._half_is_ours = False
+        self._half_events = []
 
     def back(self) -> bool:
         """Take back the last move (exactly: the engine's undo); True if there was one."""
         self.pause()
         if self._half is not None:  # back to the guess's start: the class guesses again
-            ours = self._half_is_ours
-            self._drop_half()
-            if not ours:
-                self._pop_step()
+            self._take_back_half()
             self.guess = None
             self._guessed_at = None
             self.controller.awaiting = True

@@ -286,6 +286,10 @@ class GameScreen:
                     f"{html.escape(last.text)}</div>")
         self.turn_info.value = box
         self.undo_button.disabled = not c.can_undo() or self._bot_task is not None
+        # Off because the move showed a card: the button's title says so (a screen reader
+        # reads it as the button's description).
+        refusal = c.undo_refusal() if self.undo_button.disabled else None
+        self.undo_button.tooltip = self.tr(refusal) if refusal else ""
         self.hint_button.disabled = not (c.my_turn and self.settings.hints)
         self.skip_button.disabled = not c.bots_to_move
         self.log_box.value = self._log_html()

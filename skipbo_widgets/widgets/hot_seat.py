@@ -179,6 +179,7 @@ class HotSeatScreen(GameScreen):
         self.table_box.children = [self.pass_box] if screened else [c.table]
         if screened:
             self.hint_button.disabled = self.undo_button.disabled = True
+            self.undo_button.tooltip = ""
 
 
 class HotSeatForm(ClassroomForm):

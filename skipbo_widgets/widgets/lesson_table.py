@@ -99,8 +99,9 @@ class LessonController(TableController):
         if self.on_idle is not None:
             self.on_idle()
 
-    def picked_up(self) -> None:
-        """A card picked up in a lesson keeps the step's answer in sight."""
+    def picked_up(self, key: str = "", **params: Any) -> None:
+        """A card picked up in a lesson keeps the step's answer in sight (the table says
+        what is held)."""
 
     def tell(self, text: Callable[[], str], kind: str) -> None:
         self.message = (text, kind)

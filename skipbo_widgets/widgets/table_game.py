@@ -74,8 +74,9 @@ class TableGame(Protocol):
         """Answer a click that is not a move (``select``, ``target``, ``look``)."""
         ...
 
-    def revealed(self, events: list[Any]) -> bool:
-        """True if the events showed a card nobody had seen: such a move stays."""
+    def revealed(self, events: list[Any]) -> str | None:
+        """If the events showed a card nobody had seen (such a move stays), the message
+        key that says so (``game.undo_shown.turned``, ``….drawn``); else ``None``."""
         ...
 
     def turn_started(self, game: Any) -> bool:

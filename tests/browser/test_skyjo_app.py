@@ -76,6 +76,18 @@ def test_skyjo_is_chosen_on_the_home_screen_and_a_round_is_played_by_clicks(page
     no_python_errors(page)
 
 
+def test_a_disabled_undo_says_why_to_the_mouse_and_the_screen_reader(page: Page) -> None:
+    open_skyjo(page)
+    undo = page.locator('[data-testid="undo"]')
+    expect(undo).to_be_disabled()
+    slot = page.locator(".sj-me .sj-legal").first
+    slot.click()  # a set-up card turned over: no taking it back
+    said = t("game.undo_shown.turned", EN)
+    expect(undo).to_have_attribute("title", said)
+    expect(undo).to_have_accessible_description(said)
+    expect(undo).to_be_disabled()
+
+
 def test_skyjo_on_a_phone_fits_the_screen(phone_page: Page) -> None:
     page = phone_page
     open_skyjo(page, players=4)

@@ -19,6 +19,7 @@ from skipbo_widgets.widgets.skyjo.coach import move_words
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 
+from .conftest import _page
 from .test_classroom_modes import narrated_move, no_python_errors
 
 Page = Any
@@ -212,3 +213,44 @@ def test_on_a_projector_the_demos_opponents_line_up(
             page.screenshot(path=str(Path(shots, f"skyjo-demo-projector-{players}.png")))
     finally:
         context.close()
+
+
+#: Where the demo's table, its controls and its narration are on the screen (px from the
+#: window's top: Voila's page scrolls inside the window).
+DEMO_BOXES = """() => Object.fromEntries(["skyjo-table", "demo-back", "demo-step", "demo-play",
+    "demo-end", "demo-narration-box"].map((id) => {
+  const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+  return [id, {top: Math.round(r.top), bottom: Math.round(r.bottom)}];
+}))"""
+
+
+@pytest.mark.parametrize("players", ["7", "8"])
+@pytest.mark.parametrize("lang", ["de", "fr", "nl"])
+def test_on_a_projector_a_crowded_demo_table_is_all_in_sight(
+        browser: Any, voila_url: str, lang: str, players: str) -> None:
+    """Review: with 8 players the demo's table ran past 1080 px (1102 px fr, 1130 px nl,
+    1130 px de with 7 players). At 1920 by 1080 the whole table, the demo's controls and
+    its narration are on the screen at once, through the set-up and the round."""
+    pages = _page(browser, voila_url, {"width": 1920, "height": 1080})
+    page = next(pages)
+    try:
+        page.goto(f"{voila_url}?lang={lang}&game=skyjo&view=projector")
+        page.click('[data-testid="demo"]', timeout=60_000)
+        page.click(f'[data-testid="demo-players"] >> text="{players}"')
+        page.fill('[data-testid="seed"]', "7")
+        page.click('[data-testid="demo-start"]')
+        page.wait_for_selector(f'[data-testid="grid-{int(players) - 1}-11"]')
+        for step in range(int(players) * 2 + 6):  # the set-up, then turns with narration
+            wait_until_settled(page, '[data-testid="demo-step"]')
+            if step < int(players) * 2 - 1 and step % 3:
+                continue
+            boxes = page.evaluate(DEMO_BOXES)
+            off = {part: box for part, box in boxes.items()
+                   if box["top"] < -1 or box["bottom"] > 1080 + 1}
+            assert off == {}, (step, boxes)
+        page.wait_for_selector('[data-testid="demo-narration"]')
+        if shots := os.environ.get("SKIPBO_SHOTS"):
+            page.screenshot(path=str(Path(shots, f"skyjo-demo-projector-{lang}-{players}.png")))
+        no_python_errors(page)
+    finally:
+        next(pages, None)  # the page's context closed

@@ -8,13 +8,16 @@ round with the one table controller, read from the address (``?players=8&lang=fr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 from skipbo_widgets.devtools import HARMLESS_CONSOLE, voila_server
+from skipbo_widgets.i18n import t
 
 NOTEBOOK = '''
 import os
@@ -49,6 +52,15 @@ def bots_move(_events):
         busy.clear()
 
 c.on_events(bots_move)
+if query.get("lit"):  # a glow that stays through the moves, as a lesson step's: lit=take,a3
+    lit = tuple(query["lit"].split(","))
+
+    def relight(_events=None):
+        c.highlight = lit
+        c.refresh()
+
+    c.on_events(relight)
+    relight()
 c.run_bots()
 app = w.VBox([ShellSupport(lang=lang), c.table])
 app.add_class("sb-app")
@@ -217,6 +229,71 @@ def test_a_column_of_three_equal_cards_flies_to_the_discard_pile(browser: Any, s
     assert flying == (["5", "5", "5"] if motion == "no-preference" else [])
     assert [card(page, f"grid-0-{i}").get_attribute("class") for i in (0, 4, 8)] == \
         ["sj-card sj-gone"] * 3
+    page.close()
+
+
+def lifted(page: Any, testid: str) -> float:
+    """How much higher a pile's card stands than the draw pile's (px)."""
+    return float(page.evaluate("""(id) => {
+        const top = (t) => document.querySelector(`[data-testid="${t}"] .sj-card`)
+            .getBoundingClientRect().top;
+        return top("skyjo-draw") - top(id); }""", testid))
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_discard_pile_s_card_picked_up_is_held_lifted_and_said(browser: Any, skyjo_url: str,
+                                                                   lang: str) -> None:
+    # review: picking up the discard card showed no "holding" state
+    page = open_table(browser, skyjo_url, f"demo=column&players=2&lang={lang}", 1280, 800)
+    page.emulate_media(reduced_motion="reduce")  # the lift is a place, not a transition
+    pile = page.locator('[data-testid="skyjo-discard"]')
+    said = t("skyjo.table.held_card", lang, value=5)
+    assert page.locator('[data-testid="skyjo-held"]').count() == 0
+    assert lifted(page, "skyjo-discard") == 0
+    pile.click()
+    expect(pile).to_have_class(re.compile(r"\bsj-held\b"))
+    expect(page.locator('[data-testid="skyjo-held"]')).to_have_text(t("skyjo.table.held", lang))
+    expect(pile).to_have_accessible_name(said)
+    expect(pile).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-testid="status"]')).to_have_text(said)
+    page.screenshot(path=f"/tmp/polish-held-{lang}.png")
+    assert lifted(page, "skyjo-discard") >= 8
+    page.keyboard.press("Escape")  # put down again: said no more
+    expect(page.locator('[data-testid="skyjo-held"]')).to_have_count(0)
+    expect(page.locator('[data-testid="status"]')).to_have_count(0)
+    expect(pile).to_have_accessible_name(t("skyjo.table.discard_top", lang, value=5))
+    pile.click()
+    page.click('[data-testid="grid-0-8"]')  # a3: the column clears, nothing is held
+    page.wait_for_selector('[data-testid="grid-0-0"] .sj-gone')
+    expect(page.locator('[data-testid="skyjo-held"]')).to_have_count(0)
+    assert real_errors(page) == []
+    page.close()
+
+
+def test_a_glow_never_stays_on_a_cleared_column_or_the_empty_drawn_card_place(
+        browser: Any, skyjo_url: str) -> None:
+    # review: hint glows stayed on the empty drawn-card slot and on a cleared column
+    lit = "take,a3,grid-0-8,grid-0-4,drop,skyjo-drawn"
+    page = open_table(browser, skyjo_url, f"demo=column&players=2&lang=fr&lit={lit}", 1280, 800)
+    hinted = page.locator(".sj-hinted")
+    expect(page.locator('[data-testid="grid-0-8"]')).to_have_class(re.compile("sj-hinted"))
+    expect(page.locator('[data-testid="skyjo-drawn"]')).not_to_have_class(
+        re.compile("sj-hinted"))  # nothing drawn: an empty place
+    page.click('[data-testid="skyjo-discard"]')
+    page.click('[data-testid="grid-0-8"]')  # the column of 5s clears
+    page.wait_for_selector('[data-testid="grid-0-0"] .sj-gone')
+    page.wait_for_selector('[data-testid="skyjo-draw"].sj-can')  # Mia has played
+    expect(page.locator(".sj-me .sj-cleared.sj-hinted")).to_have_count(0)
+    page.click('[data-testid="skyjo-draw"]')
+    page.wait_for_selector('[data-testid="skyjo-drawn"] .sj-face')
+    drawn = page.locator('[data-testid="skyjo-drawn"]')
+    expect(drawn).to_have_class(re.compile("sj-hinted"))  # the "drop" hint: its card
+    page.click('[data-testid="skyjo-discard"]')  # dropped: the drawn card's place is empty
+    page.wait_for_selector('[data-testid="skyjo-drawn"] .sj-gone')
+    expect(drawn).not_to_have_class(re.compile("sj-hinted"))
+    expect(page.locator(".sj-me .sj-cleared.sj-hinted")).to_have_count(0)
+    page.screenshot(path="/tmp/polish-glow.png")
+    assert hinted.count() >= 1 and real_errors(page) == []
     page.close()
 
 

@@ -166,9 +166,21 @@ def test_undo_takes_back_a_hand_play_but_not_a_revealed_stock_card() -> None:
     assert c.undo()
     assert game.position_key() == start[:-2]  # all but the event log and move stack
     assert c.move("h1-b1") and c.move("h2-b1") and c.move("s-b1")  # turns up the 9
-    assert not c.can_undo()
+    assert not c.can_undo() and c.undo_refusal() == "game.undo_shown.turned"
     assert not c.undo()
-    assert c.view["status"] == t("status.cannot_undo", "en")
+    assert c.view["status"] == t("game.undo_shown.turned", "en")
+
+
+def test_undo_says_why_it_is_off_only_when_a_move_showed_cards() -> None:
+    game = position([1, 2], [9, 3])
+    c = TableController(game, seat=0, lang="de")
+    assert not c.can_undo() and c.undo_refusal() is None  # nothing moved yet
+    assert c.move("h1-b1")
+    assert c.can_undo() and c.undo_refusal() is None
+    assert c.move("h2-b1")  # the hand is empty: five new cards drawn
+    assert not c.can_undo() and c.undo_refusal() == "game.undo_shown.drawn"
+    assert not c.undo()
+    assert c.view["status"] == t("game.undo_shown.drawn", "de")
 
 
 def test_practice_mode_takes_back_the_whole_turn_including_the_bots() -> None:

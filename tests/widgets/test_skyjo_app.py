@@ -345,6 +345,29 @@ def test_undo_never_unsees_a_card() -> None:
             assert c.game.state_key() == before
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_disabled_undo_says_a_card_was_turned_over(lang: str) -> None:
+    """Almost every Skyjo move shows a card: Undo, off, says why (its title, which a
+    screen reader reads as its description), in the learner's language."""
+    app = skyjo_app(lang, players=2, levels=("medium",), seed="31")
+    screen = screen_of(app)
+    c = screen.controller
+    learner = make_bot("medium")
+    undo = shown(app, "undo")
+    said = t("game.undo_shown.turned", lang)
+    assert undo.disabled and undo.tooltip == ""  # nothing moved yet: nothing to explain
+    learner_move(screen, learner)  # the set-up: a card turned over
+    assert c.my_turn and undo.disabled and undo.tooltip == said
+    while c.game.phase == "setup" or not c.my_turn:
+        learner_move(screen, learner)
+    assert undo.disabled and undo.tooltip == ""  # a new turn
+    assert c.request({"type": "move", "move": "draw"})
+    assert undo.disabled and undo.tooltip == said
+    other = "nl" if lang != "nl" else "fr"
+    app.set_lang(other)
+    assert undo.tooltip == t("game.undo_shown.turned", other)
+
+
 def test_practice_takes_back_whole_turns() -> None:
     app = skyjo_app("en", players=2, levels=("medium",), seed="8", practice=True)
     screen = screen_of(app)

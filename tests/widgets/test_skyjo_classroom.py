@@ -414,7 +414,7 @@ def test_a_guessed_draw_shows_the_card_and_asks_where_it_goes(draws: bool) -> No
     prompt = t("demo.skyjo.guess_place", "de", player=1, names=names)
     assert prompt in text(screen.turn_info.value) and view["status"] == prompt
     assert screen.guess_box.value == "" and screen.narration.value == ""
-    assert len(screen.steps) == steps + draws  # the bot's own draw, or the class's
+    assert len(screen.steps) == steps  # the class's draw, whether or not the bot draws too
     drawn_obs = game.observe(1)
     place = _worst(drawn_obs)
     assert c.request({"type": "move", "move": str(place)}) is False
@@ -440,6 +440,31 @@ def test_a_guessed_draw_shows_the_card_and_asks_where_it_goes(draws: bool) -> No
                    names=names)
     assert (taken_back in said) is not draws
     assert screen.narration.value  # the bot's move told beside it
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("draws", [True, False])
+def test_nothing_of_the_bots_move_shows_before_the_whole_guess_is_in(draws: bool,
+                                                                     lang: str) -> None:
+    # review: "Mia zieht eine Karte." stood in the move log while the class still had to
+    # say where the drawn card goes, giving the bot's choice (draw, not take) away
+    screen = demo(lang)
+    c = screen.controller
+    _guess_where_the_bot(screen, 1, draws=draws)
+    log, log_box, turn = list(screen.log.lines), screen.log_box.value, screen.turn_info.value
+    assert c.request({"type": "move", "move": "draw"}) is False
+    assert c.awaiting and screen.game.drawn is not None
+    assert screen.log.lines == log and screen.log_box.value == log_box
+    assert screen.narration.value == "" and screen.guess_box.value == ""
+    assert screen.turn_info.value != turn  # now asking where the card goes
+    drew = t("log.skyjo.draw", lang, player=1, names=screen.names)
+    assert drew not in text(screen.log_box.value)
+    view = c.view  # the table: the class's own draw, held by the seat, no word of the bot
+    assert view["drawn"] == screen.game.drawn and view["status_kind"] == "hint"
+    place = _worst(screen.game.observe(1))
+    c.request({"type": "move", "move": str(place)})
+    assert not c.awaiting and len(screen.log.lines) > len(log)
+    assert (drew in text(screen.log_box.value)) is draws
 
 
 @pytest.mark.parametrize("draws", [True, False])

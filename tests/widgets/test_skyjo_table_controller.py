@@ -149,7 +149,9 @@ def test_clicks_that_are_not_moves_are_answered() -> None:
     assert c.view["status"] == "These are Mia's cards. You play only with your own grid."
     send(c, {"type": "target", "target": "a1"})
     assert c.view["status"] == t("skyjo.table.pick_first", "en")
-    send(c, {"type": "select", "source": "take"})
+    send(c, {"type": "select", "source": "take"})  # the 3 held, said in words
+    assert c.view["status"] == t("skyjo.table.held_card", "en", value=3)
+    send(c, {"type": "select"})  # put down again
     assert c.view["status"] == ""
     send(c, {"type": "select", "source": "drop"})  # nothing drawn: the engine says so
     assert c.view["status"].startswith("You haven't drawn a card yet")
@@ -187,7 +189,7 @@ def test_undo_only_where_nothing_new_was_seen() -> None:
     c = in_play()
     c.move("draw")  # a drawn card was seen
     assert not c.can_undo()
-    assert SKYJO_TABLE.revealed([]) is False
+    assert SKYJO_TABLE.revealed([]) is None
     c = in_play()
     assert c.move("take a1") and not c.can_undo()  # the turn is over
     p = in_play()
@@ -203,6 +205,37 @@ def test_a_hint_lights_the_pile_and_the_place() -> None:
     c.show_move(Move.parse("draw"))
     assert c.view["highlight"] == ["draw"]
     assert SKYJO_TABLE.lit(Move.parse("reveal c3")) == ("c3",)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl"])
+def test_the_discard_pile_s_card_picked_up_is_said_held_in_the_learner_s_language(
+        lang: str) -> None:
+    c = in_play()
+    c.lang = lang
+    send(c, {"type": "select", "source": "take"})
+    view = c.view
+    assert view["status"] == view["held_label"] == t("skyjo.table.held_card", lang, value=3)
+    assert view["labels"]["held"] == t("skyjo.table.held", lang)
+
+
+def test_a_hint_s_glow_goes_with_the_drawn_card_and_the_cleared_column() -> None:
+    # review: the glow stayed on the emptied drawn card's place and on a cleared column
+    c = in_play(drawn=11)
+    c.show_move(Move.parse("swap b2"))
+    assert c.view["highlight"] == ["swap", "b2"]
+    c = in_play()  # nothing drawn: no drawn card to light
+    c.show_move(Move.parse("swap b2"))
+    assert c.view["highlight"] == ["b2"]
+    mine = [None] * 3 + [(9, True), (7, False), (7, False)] + [(8, False)] * 6
+    theirs = [(1, True), (2, True)] + [(6, False)] * 10
+    game = from_position(Rules(players=2), grids=[mine, theirs], discard=[12, 5, 5, 5],
+                         draw_pile=None, phase="play", current=0)
+    c = TableController(game, seat=0, bots={1: make_bot("medium")}, lang="en")
+    c.show_move(Move.parse("take b1"))
+    assert c.view["highlight"] == ["take", "b1"]
+    c.highlight = ("take", "a1", "grid-0-0", "grid-0-4", "grid-0-8", "grid-0-1", "skyjo-drawn")
+    c.refresh()  # a1, a2, a3 (grid-0-0, -4, -8) are cleared; nobody holds a drawn card
+    assert c.view["highlight"] == ["take", "grid-0-1"]
 
 
 def test_a_wrong_try_in_a_lesson_flies_back_to_its_pile() -> None:

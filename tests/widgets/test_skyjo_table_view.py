@@ -161,6 +161,20 @@ def test_an_opponent_s_drawn_card_is_never_in_the_view() -> None:
     assert learner["drawn_label"] == f"{NAMES[game.current]} has drawn a card"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_discard_pile_s_card_has_its_held_label_while_it_can_be_taken(lang: str) -> None:
+    grid = [(4, True), (9, True)] + [(7, False)] * 10
+    game = from_position(Rules(players=2), grids=[grid, THEM], discard=[12, -2],
+                         draw_pile=None, phase="play", current=0)
+    view = view_of(game, lang=lang)
+    check_skyjo_view(view)
+    assert view["held_label"] == t("skyjo.table.held_card", lang, value=-2)
+    assert view["labels"]["held"] == t("skyjo.table.held", lang)
+    assert view_of(game, lang=lang, interactive=False)["held_label"] == ""
+    game.push_text("draw")  # the drawn card in hand: the discard pile's can't be taken
+    assert view_of(game, lang=lang)["held_label"] == ""
+
+
 SPOILS = [
     lambda v: v.pop("phase"),
     lambda v: v["players"][1]["cards"][0].update(card=7, state="down"),  # a face-down value
@@ -173,6 +187,9 @@ SPOILS = [
     lambda v: v["card_faces"]["5"].update(band="purple"),
     lambda v: v["players"][0].update(visible_score=99),
     lambda v: v.update(result={"scores": []}),
+    lambda v: v.update(held_label=""),                                   # take, unsaid
+    lambda v: v.update(highlight=["swap"]),                              # no drawn card
+    lambda v: v.update(highlight=["skyjo-drawn"]),                       # an empty place
 ]
 
 

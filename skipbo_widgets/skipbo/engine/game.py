@@ -43,6 +43,7 @@ from .rules import (
     DISCARD_PILES,
     HAND_SIZE,
     MAX_SEED_LENGTH,
+    MAX_TURN,
     Rules,
     is_int,
     is_seed,
@@ -548,7 +549,7 @@ class Game(GameBase[Move]):
             self._set("outcome", Outcome((), 0))
             self.events.append(GameDrawn(self.turn))
             return
-        self._start_turn((seat + 1) % self.rules.players, self.turn + 1)
+        self._start_turn((seat + 1) % self.rules.players, min(self.turn + 1, MAX_TURN))
 
     def _start_turn(self, seat: int, turn: int) -> None:
         self._rec.append((_TURN, self.current, self.turn, self.moved))

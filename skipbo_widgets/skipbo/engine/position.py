@@ -20,7 +20,7 @@ from typing import Any
 from .cards import DECK_COUNTS, TOP_VALUE, WILD, Card
 from .errors import Reason, SaveError
 from .game import Game, Outcome, game_points
-from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, Rules, is_int, is_seed
+from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, MAX_TURN, Rules, is_int, is_seed
 
 Piles = Sequence[Sequence[Card]]
 
@@ -73,7 +73,7 @@ def from_position(
     for name, value, low, high in (
         ("current", current, 0, n - 1),
         ("dealer", current if dealer is None else dealer, 0, n - 1),
-        ("turn", turn, 1, 1_000_000),
+        ("turn", turn, 1, MAX_TURN),
         ("idle_turns", idle_turns, 0, n if drawn else n - 1),  # a drawn game ends on n
     ):
         if not is_int(value) or not low <= value <= high:

@@ -22,6 +22,10 @@ from ...core.savefile import is_seed as is_seed  # re-exported
 from .cards import DECK_SIZE, FACES, Faces
 from .errors import Reason, RulesError
 
+#: The last turn number a game counts to: a game that could go on for ever stays
+#: at it, so a file may bound the turn and what the engine writes, it reads back.
+MAX_TURN = 1_000_000
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MIN_STOCK, MAX_STOCK = 5, 30
 SHORT_STOCK = 10

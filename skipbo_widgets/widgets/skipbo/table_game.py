@@ -86,9 +86,11 @@ class SkipBoTable:
         else:
             controller.picked_up()
 
-    def revealed(self, events: list[Event]) -> bool:
-        return any(isinstance(e, Drew) or (isinstance(e, StockTurned) and e.card is not None)
-                   for e in events)
+    def revealed(self, events: list[Event]) -> str | None:
+        """A stock card turned up, or cards drawn into the hand (it was emptied)."""
+        if any(isinstance(e, StockTurned) and e.card is not None for e in events):
+            return "game.undo_shown.turned"
+        return "game.undo_shown.drawn" if any(isinstance(e, Drew) for e in events) else None
 
     def turn_started(self, game: Game) -> bool:
         return not game.moved

@@ -11,7 +11,7 @@ also lit up on the table.
 >>> from skipbo_widgets.skyjo.engine import Move, Round
 >>> obs = Round.new(seed=2).observe(0)
 >>> place_words("b1", "en"), move_words(Move.parse("reveal c3"), obs, "de")
-('in the top row, column 2', 'Deck deine Karte in der unteren Reihe, Spalte 3 auf')
+('in the top row, column 2', 'Deck deine Karte in der unteren Reihe, Spalte 3, auf')
 """
 
 from __future__ import annotations

@@ -110,7 +110,8 @@ function render({ model, el }) {
       if (lit(c.place) || (v.interactive && v.phase === "setup" && (v.legal?.[S().reveal] || []).includes(c.place))) {
         classes.push("sj-legal");
       }
-      if (hinted(c.place)) classes.push("sj-hinted");
+      // A glow never stays on a place whose column was cleared.
+      if (hinted(c.place) && c.state !== "cleared") classes.push("sj-hinted");
       return button({
         testid, label: c.label, cls: classes.join(" "), content: shown,
         onclick: () => clickPlace(c.place),
@@ -153,23 +154,29 @@ function render({ model, el }) {
       onclick: () => { selected = null; send({ type: "move", move: v.draw_move }); },
     });
     const dropping = selected === S().drop;
+    // The discard pile's card picked up is held as a drawn card is: lifted, outlined, and
+    // said to be in hand (to a screen reader too: the view's held_label).
+    const held = selected === S().discard && v.discard_top != null;
     // The drawn card dropped shows on the discard pile while a face-down card is chosen.
     const discard = button({
-      testid: "skyjo-discard", label: v.discard_label, source: holding ? null : S().discard,
+      testid: "skyjo-discard", label: held && v.held_label ? v.held_label : v.discard_label,
+      source: holding ? null : S().discard,
       cls: ["sj-discard", (v.legal || {})[S().discard] && !holding ? "sj-can" : "",
-        selected === S().discard || dropping ? "sj-selected" : "",
+        selected === S().discard || dropping ? "sj-selected" : "", held ? "sj-held" : "",
         holding && v.interactive && !dropping ? "sj-legal" : "",
         hinted(S().discard, S().drop, "skyjo-discard") ? "sj-hinted" : ""].join(" "),
-      content: cardNode(dropping ? v.drawn : v.discard_top, v),
+      content: [cardNode(dropping ? v.drawn : v.discard_top, v),
+        held ? h("span", { class: "sj-held-tag", "data-testid": "skyjo-held", "aria-hidden": "true", text: L.held || "" }) : null],
       onclick: clickDiscard,
       ondrop: (source) => { if (source === S().drawn) { selected = S().drop; send({ type: "select", source: selected }); } },
     });
-    const inHand = holding ? v.drawn : v.holder != null ? "back" : null;
+    const inHand = dropping ? null : holding ? v.drawn : v.holder != null ? "back" : null;
+    // A glow (a hint of "swap" or "drop") goes with the drawn card: never on its empty place.
     const drawn = button({
       testid: "skyjo-drawn", label: v.drawn_label || L.drawn || "", source: holding ? S().drawn : null,
-      cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "",
-        hinted(S().drawn, S().drop, "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
-      content: cardNode(dropping ? null : inHand, v),
+      cls: ["sj-drawn", selected === S().drawn ? "sj-selected" : "", inHand == null ? "sj-empty" : "",
+        inHand != null && hinted(S().drawn, S().drop, "skyjo-drawn") ? "sj-hinted" : ""].join(" "),
+      content: cardNode(inHand, v),
       onclick: () => (holding ? choose(S().drawn) : send({ type: "select", source: S().drawn })),
     });
     return h("div", { class: "sj-center" },
@@ -214,7 +221,8 @@ function render({ model, el }) {
     }
     lastStatus = v.status || "";
     for (const name of v.highlight || []) {
-      if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sj-hinted");
+      const node = /^[a-z0-9-]+$/.test(name) ? root.querySelector(`[data-testid="${name}"]`) : null;
+      if (node && !node.matches(".sj-cleared, .sj-empty")) node.classList.add("sj-hinted");
     }
     if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
     if (previous && previous !== v) clearedColumns(previous, v);
@@ -253,16 +261,35 @@ function render({ model, el }) {
   }
 
   function onKey(ev) {
-    if (ev.key === "Escape" && selected && selected !== S().drawn) {
+    // The discard pile's card is put down again (Python hears of it: it no longer says
+    // the card is held); a drawn card dropped goes back into the hand.
+    if (ev.key === "Escape" && selected === S().discard) choose(S().discard);
+    else if (ev.key === "Escape" && selected && selected !== S().drawn) {
       selected = view().drawn != null ? S().drawn : null;
       draw();
     }
   }
 
+  // On a projector the room sees the whole table: one that is laid out anew (shown, or
+  // grown: two rows of opponents, the round's result) and runs past the screen while it
+  // would fit is scrolled to the screen's top, the app's title and language row above it
+  // scrolled away (a demo of 7 or 8 players ran 20 to 90 px past 1080). A table the
+  // teacher scrolled away from stays where it is until its size changes.
+  const fit = new ResizeObserver(() => {
+    if (!root.closest(".sb-projector")) return;
+    const box = root.getBoundingClientRect();
+    if (box.height === 0 || box.height > innerHeight + 1) return;
+    if (box.top < -1 || box.bottom > innerHeight + 1) root.scrollIntoView({ block: "start", behavior: "auto" });
+  });
+  fit.observe(root);
+
   root.addEventListener("keydown", onKey);
   model.on("change:view", draw);
   draw();
-  return () => root.removeEventListener("keydown", onKey);
+  return () => {
+    fit.disconnect();
+    root.removeEventListener("keydown", onKey);
+  };
 }
 
 export default { render };

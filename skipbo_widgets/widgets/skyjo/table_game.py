@@ -101,14 +101,18 @@ class SkyjoTableGame:
             return
         if kind == "drop":
             controller.say("skyjo.table.drop_where")
+        elif kind == "take":
+            controller.picked_up("skyjo.table.held_card", value=game.discard[-1])
         else:
             controller.picked_up()
 
-    def revealed(self, events: list[Event]) -> bool:
-        """A drawn card, a card turned over, a face-down card swapped away: all seen now."""
-        return any(isinstance(e, (Drew, Revealed)) or (isinstance(e, Replaced)
+    def revealed(self, events: list[Event]) -> str | None:
+        """A drawn card, a card turned over, a face-down card swapped away: all seen now,
+        each a card turned over."""
+        seen = any(isinstance(e, (Drew, Revealed)) or (isinstance(e, Replaced)
                                                        and not e.was_face_up)
                    for e in events)
+        return "game.undo_shown.turned" if seen else None
 
     def turn_started(self, game: Round) -> bool:
         """Nothing drawn, and in the set-up no card of the two turned yet."""

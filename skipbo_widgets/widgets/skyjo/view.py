@@ -32,7 +32,7 @@ DRAW_MOVE = "draw"
 #: Label name in the view -> message key.
 LABELS = {
     "draw_pile": "skyjo.table.draw_pile", "discard_pile": "skyjo.table.discard_pile",
-    "drawn": "skyjo.table.drawn_caption",
+    "drawn": "skyjo.table.drawn_caption", "held": "skyjo.table.held",
 }
 
 
@@ -111,6 +111,7 @@ def skyjo_view(
         "holder": holder,
         "drawn": obs.drawn,
         "drawn_label": drawn_label(obs, holder, tr=tr, names=names),
+        "held_label": tr("skyjo.table.held_card", value=top) if "take" in legal else "",
         "interactive": interactive,
         "sources": dict(SOURCES),
         "legal": legal,
@@ -120,8 +121,27 @@ def skyjo_view(
         "labels": {name: tr(key) for name, key in LABELS.items()},
         "status": status,
         "status_kind": status_kind,
-        "highlight": list(highlight),
+        "highlight": shown_highlight(obs, highlight),
     }
+
+
+def shown_highlight(obs: Observation, highlight: Sequence[str]) -> list[str]:
+    """What a glow (a hint, a lesson) may light: never the drawn card's empty place nor a
+    cleared place (review: a glow stayed on both after the move).
+
+    >>> from skipbo_widgets.skyjo.engine import Round
+    >>> shown_highlight(Round.new(seed=1).observe(0), ["swap", "b2", "skyjo-drawn"])
+    ['b2']
+    """
+    gone = {"swap", "drop"} if obs.drawn is None else set()
+    if not obs.holding:
+        gone.add("skyjo-drawn")
+    for seat in obs.seats:
+        for place in seat.cleared:
+            gone.add(f"grid-{seat.seat}-{PAGE_ORDER.index(place)}")
+            if seat.seat == obs.seat:
+                gone.add(place_text(place))
+    return [name for name in highlight if name not in gone]
 
 
 def seat_view(obs: Observation, seat: int, *, tr: Translate,

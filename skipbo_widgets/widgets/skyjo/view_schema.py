@@ -34,7 +34,8 @@ _TOP = {
     "lang": str, "me": int, "current": int, "phase": str, "phase_label": str,
     "card_faces": dict, "players": list, "draw_count": int, "draw_label": str,
     "discard_top": _INT_OR_NONE, "discard_label": str, "holder": _INT_OR_NONE,
-    "drawn": _INT_OR_NONE, "drawn_label": str, "interactive": bool, "sources": dict,
+    "drawn": _INT_OR_NONE, "drawn_label": str, "held_label": str, "interactive": bool,
+    "sources": dict,
     "legal": dict, "draw_move": str, "can_draw": bool, "result": (dict, type(None)),
     "labels": dict, "status": str, "status_kind": str, "highlight": list,
 }
@@ -70,6 +71,7 @@ def check_skyjo_view(view: Any) -> None:
             targets = [c["target"] for c in player["cards"] if c["target"] is not None]
     _check_piles(view)
     _check_legal(view, set(targets))
+    _check_highlight(view)
     _check_result(view)
 
 
@@ -116,6 +118,23 @@ def _check_legal(view: dict[str, Any], targets: set[str]) -> None:
     busy = view["legal"] or view["can_draw"]
     _expect(view["interactive"] or not busy, "legal (the table only shows)")
     _expect("swap" not in view["legal"] or view["drawn"] is not None, "legal[swap]")
+    # The discard pile's card, once picked up, is said to be held (a screen reader too).
+    _expect((view["held_label"] != "") == ("take" in view["legal"]), "held_label")
+
+
+def _check_highlight(view: dict[str, Any]) -> None:
+    """A glow never lights what is not there: the drawn card's empty place, a cleared place."""
+    lit = set(view["highlight"])
+    if view["drawn"] is None:
+        _expect(not lit & {"swap", "drop"}, "highlight (no drawn card)")
+    _expect(view["holder"] is not None or "skyjo-drawn" not in lit,
+            "highlight (an empty drawn card's place)")
+    for player in view["players"]:
+        for i, card in enumerate(player["cards"]):
+            if card["state"] != "cleared":
+                continue
+            gone = {f"grid-{player['seat']}-{i}"} | ({card["place"]} if player["is_me"] else set())
+            _expect(not lit & gone, f"highlight (cleared {card['place']})")
 
 
 def _check_result(view: dict[str, Any]) -> None:

@@ -256,6 +256,22 @@ TUTORIAL = """{
 }"""
 
 
+def test_a_game_at_the_last_turn_number_goes_on_and_is_written_back() -> None:
+    """What the engine writes from any state it accepted, it reads back: the turn
+    counter stops at its bound (1,000,000) instead of running past what a file may say."""
+    game = Game.new(Rules(players=2), seed="last-turn")
+    d = game_to_dict(game)
+    d["turn"] = 1_000_000
+    loaded = game_from_dict(d)
+    rng = random.Random(3)
+    for _ in range(40):  # several turns: each ends at the bound
+        if loaded.is_over:
+            break
+        loaded.push(choose(loaded, rng))
+        assert game_to_dict(game_from_dict(game_to_dict(loaded))) == game_to_dict(loaded)
+    assert loaded.turn == 1_000_000
+
+
 def test_a_hand_written_file_loads_with_defaults() -> None:
     game = loads_game(TUTORIAL)
     assert game.current == 0 and game.turn == 1 and game.dealer == 1
