@@ -62,6 +62,9 @@ class GameUI:
     #: added to every view of it (``quiz_extras(tr)``); ``None``: the table as it is.
     quiz_view: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     quiz_extras: Callable[[Callable[..., str]], dict[str, Any]] | None = None
+    #: A lesson's shown move in words when its lessons have no key for it
+    #: (``say_move(obs, move, lang=, names=)``); ``None``: its notation.
+    say_move: Callable[..., str] | None = None
 
     @property
     def id(self) -> str:

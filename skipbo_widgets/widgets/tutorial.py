@@ -23,7 +23,6 @@ from ..tutorials import Feedback, Lesson, Step, StepRun
 from ..tutorials.goals import LEARNER
 from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress
-from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
 from .registry import game_ui
@@ -301,7 +300,10 @@ class TutorialScreen:
         key = self.step.kind.show_key(move)
         if key is not None:
             return self.tr(key)
-        return plan_sentences(before, [move], lang=self.lang, names=self._names())[0]
+        say_move = game_ui(self.step.game).say_move
+        if say_move is None:
+            return str(move)
+        return say_move(before, move, lang=self.lang, names=self._names())
 
     def say(self, key: str, kind: str = "info") -> None:
         """Show the message ``key`` (in whatever language is chosen when it shows)."""
