@@ -32,7 +32,6 @@ LISTS = {"widgets/registry.py", "tutorials/lesson.py"}
 #: fixed (the test below fails while an entry is not needed any more).
 NOT_YET = {
     # Skip-Bo's table code still at the root of widgets/ (issue 22, step 4).
-    "widgets/coach.py": "Skip-Bo's Coach and plan_sentences beside the shared ladder",
     "widgets/log.py": "Skip-Bo's describe beside the shared LogLine",
     "widgets/view.py": "Skip-Bo's view",
     # Being edited elsewhere while this was written; its demo_for and NOBODY go next.

@@ -7,8 +7,8 @@ from typing import Any
 
 from ...games import SKIPBO
 from ...skipbo import sheet
-from ..coach import plan_sentences
 from ..registry import GameUI
+from .coach import plan_sentences
 from .demo_game import SKIPBO_DEMO
 from .play import SKIPBO_PLAY
 from .settings import GameSettings
