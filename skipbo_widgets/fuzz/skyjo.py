@@ -54,6 +54,7 @@ from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from ..tutorials.runner import StepRun
 from ..widgets.settings import dumps_session, loads_session, open_any
 from ..widgets.skyjo.settings import SkyjoSettings
+from .json_paths import all_paths, get, put
 
 FORMATS = ("round", "match", "session", "open_any", "progress")
 #: SJ-DECK, written out here rather than taken from the engine.
@@ -377,75 +378,56 @@ _ODD: list[Any] = [
         {"a": 1}, "\ud800", "s" * 129, "s" * 128, "m" * 101, "9" * 130]
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
-def _get(value: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        value = value[key]
-    return value
-
-
-def _set(value: Any, path: tuple[Any, ...], new: Any) -> None:
-    _get(value, path[:-1])[path[-1]] = new
 
 
 def _card_strings(d: Any) -> list[tuple[Any, ...]]:
     """The places holding cards as text: grid rows, the discard and draw piles."""
-    return [p for p in _paths(d) if p and isinstance(_get(d, p), str) and (
+    return [p for p in all_paths(d) if p and isinstance(get(d, p), str) and (
         p[-1] in ("discard", "draw_pile") or (len(p) >= 2 and p[-2] == "grid"))
-        and _get(d, p) != "rest"]
+        and get(d, p) != "rest"]
 
 
 def _token(rng: random.Random, d: Any) -> tuple[tuple[Any, ...], list[str], int] | None:
     strings = _card_strings(d)
     rng.shuffle(strings)
     for path in strings:
-        tokens = _get(d, path).split()
+        tokens = get(d, path).split()
         if tokens:
             return path, tokens, rng.randrange(len(tokens))
     return None
 
 
 def _mutate_once(d: Any, rng: random.Random) -> None:
-    paths = _paths(d)[1:]
+    paths = all_paths(d)[1:]
     kind = rng.choice(["value", "int", "seat", "phase", "flip", "clear", "swap", "zone",
                        "drawn", "result", "result", "doubling", "drop", "add", "seed", "turn"])
     if kind == "value" and paths:
-        _set(d, rng.choice(paths), rng.choice(_ODD + _NUMBERS))
+        put(d, rng.choice(paths), rng.choice(_ODD + _NUMBERS))
     elif kind == "int":
-        ints = [p for p in paths if type(_get(d, p)) is int]
+        ints = [p for p in paths if type(get(d, p)) is int]
         if ints:
             p = rng.choice(ints)
-            _set(d, p, rng.choice([_get(d, p) + rng.choice([-2, -1, 1, 2, 8]),
+            put(d, p, rng.choice([get(d, p) + rng.choice([-2, -1, 1, 2, 8]),
                                    rng.choice(_NUMBERS)]))
     elif kind == "seat":
         seats = [p for p in paths if p[-1] in _SEATS]
         if seats:
-            _set(d, rng.choice(seats), rng.choice([None, *range(-1, 9)]))
+            put(d, rng.choice(seats), rng.choice([None, *range(-1, 9)]))
     elif kind in ("phase", "turn"):
         found = [p for p in paths if p[-1] == kind]
         if found:
             p = rng.choice(found)
             if kind == "phase":
-                _set(d, p, rng.choice(["setup", "play", "over"]))
+                put(d, p, rng.choice(["setup", "play", "over"]))
             else:
-                old = _get(d, p)
+                old = get(d, p)
                 base = old if type(old) is int else 1
-                _set(d, p, max(0, base + rng.choice([-8, -3, -2, -1, 1, 2, 3, 8, 40])))
+                put(d, p, max(0, base + rng.choice([-8, -3, -2, -1, 1, 2, 3, 8, 40])))
     elif kind in ("flip", "clear"):
         rows = [p for p in _card_strings(d) if len(p) >= 2 and p[-2] == "grid"]
         if rows:
             p = rng.choice(rows)
-            tokens = _get(d, p).split()
+            tokens = get(d, p).split()
             if tokens:
                 i = rng.randrange(len(tokens))
                 t = tokens[i]
@@ -453,63 +435,63 @@ def _mutate_once(d: Any, rng: random.Random) -> None:
                     tokens[i] = t[1:-1] if t.startswith("(") else t if t == "x" else f"({t})"
                 else:
                     tokens[i] = "x" if t != "x" else rng.choice(["5", "(5)"])
-                _set(d, p, " ".join(tokens))
+                put(d, p, " ".join(tokens))
     elif kind in ("swap", "zone"):  # card counts stay: often a position still valid
         a, b = _token(rng, d), _token(rng, d)
         if a and b and (a[0] != b[0] or kind == "swap"):
             (pa, ta, ia), (pb, tb, ib) = a, b
             if pa == pb:
                 ta[ia], ta[ib] = ta[ib], ta[ia]
-                _set(d, pa, " ".join(ta))
+                put(d, pa, " ".join(ta))
             elif kind == "swap" or "grid" in pa or "grid" in pb:
                 ta[ia], tb[ib] = tb[ib], ta[ia]
-                _set(d, pa, " ".join(ta))
-                _set(d, pb, " ".join(tb))
+                put(d, pa, " ".join(ta))
+                put(d, pb, " ".join(tb))
             else:
                 tb.append(ta.pop(ia))
-                _set(d, pa, " ".join(ta))
-                _set(d, pb, " ".join(tb))
+                put(d, pa, " ".join(ta))
+                put(d, pb, " ".join(tb))
     elif kind == "drawn":
         found = [p for p in paths if p[-1] == "drawn"]
         piles = [p for p in _card_strings(d) if p[-1] == "draw_pile"]
         if found and piles:
             p, pile = rng.choice(found), rng.choice(piles)
-            tokens = _get(d, pile).split()
-            if _get(d, p) is None and tokens:
-                _set(d, p, int(tokens.pop()))
-            elif _get(d, p) is not None:
-                tokens.append(str(_get(d, p)))
-                _set(d, p, None)
-            _set(d, pile, " ".join(tokens))
+            tokens = get(d, pile).split()
+            if get(d, p) is None and tokens:
+                put(d, p, int(tokens.pop()))
+            elif get(d, p) is not None:
+                tokens.append(str(get(d, p)))
+                put(d, p, None)
+            put(d, pile, " ".join(tokens))
     elif kind == "result":
         _mutate_result(d, rng)
     elif kind == "doubling":
         found = [p for p in paths if p[-1] == "doubling"]
         if found:
             p = rng.choice(found)
-            _set(d, p, "positive" if _get(d, p) == "always" else "always")
+            put(d, p, "positive" if get(d, p) == "always" else "always")
     elif kind == "drop":
         if paths:
             p = rng.choice(paths)
-            del _get(d, p[:-1])[p[-1]]
+            del get(d, p[:-1])[p[-1]]
     elif kind == "add":
-        dicts = [p for p in _paths(d) if isinstance(_get(d, p), dict)]
-        _get(d, rng.choice(dicts))[rng.choice(["extra", "Turn", "seed ", "round"])] = 1
+        dicts = [p for p in all_paths(d) if isinstance(get(d, p), dict)]
+        get(d, rng.choice(dicts))[rng.choice(["extra", "Turn", "seed ", "round"])] = 1
     elif kind == "seed":
         found = [p for p in paths if p[-1] == "seed"]
         if found:
-            _set(d, rng.choice(found), rng.choice(["s" * 128, "s" * 129, "m" * 100, "m" * 101,
+            put(d, rng.choice(found), rng.choice(["s" * 128, "s" * 129, "m" * 100, "m" * 101,
                                                    10**127, 10**128, 1.5, True, "\ud800", "0/1"]))
 
 
 def _mutate_result(d: Any, rng: random.Random) -> None:
     """A result changed (score, ender, doubling flag, one more or fewer), the totals kept
     right half of the time so that the loader must see the result itself."""
-    holders = [p for p in _paths(d) if isinstance(_get(d, p), dict) and "results" in _get(d, p)
-               and isinstance(_get(d, p)["results"], list)]
+    holders = [p for p in all_paths(d) if isinstance(get(d, p), dict) and "results" in get(d, p)
+               and isinstance(get(d, p)["results"], list)]
     if not holders:
         return
-    m = _get(d, rng.choice(holders))
+    m = get(d, rng.choice(holders))
     results = m["results"]
     what = rng.choice(["score", "ender", "doubled", "add", "remove"])
     if what == "add" or not results:

@@ -152,6 +152,7 @@ def test_a_saved_game_file_opens_again_in_a_fresh_page(page: Page, site_url: str
     page.goto(f"{site_url}index.html?lang={FR}")  # a new kernel: nothing in memory
     page.wait_for_selector('[data-testid="load-file"]', timeout=FIRST_SCREEN_MS)
     page.set_input_files('[data-testid="load-file-input"]', str(saved))
+    page.click('[data-testid="confirm-new-game"]')  # the browser keeps a game: asked first
     page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
     assert text_of(page, "hand") == hand
 

@@ -89,6 +89,31 @@ def test_skyjo_s_support_fades_from_lit_to_decided(row: dict[str, Any]) -> None:
     assert "lit" not in acted or acted.index("lit") < acted.index("decided")
 
 
+@pytest.mark.parametrize("row", IDEAS, ids=lambda r: f"{r['game']}-{r['idea']}")
+def test_every_core_idea_has_a_decided_position_and_none_ends_lit(row: dict[str, Any]) -> None:
+    """Fading support in both games: the learner decides alone at last, never the answer lit.
+
+    An idea no move can show (Skyjo's who starts) is asked in quizzes instead."""
+    kinds = row["order"].split()
+    assert kinds[-1] != "lit"
+    acted = [kind for kind in kinds if kind not in ("quiz", "text")]
+    if not acted:
+        assert row["quiz"] >= stats.MIN_IDEA_POSITIONS
+        return
+    assert row["decided"] >= 1 and acted[-1] == "decided"
+
+
+@pytest.mark.parametrize("row", [r for r in IDEAS if r["game"] == "skipbo"],
+                         ids=lambda r: r["idea"])
+def test_skip_bo_s_support_fades_from_lit_to_named_to_decided(row: dict[str, Any]) -> None:
+    """Each Skip-Bo idea: first lit, then named (the task names the card, nothing lit), then
+    decided (Skip-Bo lesson 2 step 3 once lit the one right pile)."""
+    kinds = row["order"].split()
+    assert {"lit", "named", "decided"} <= set(kinds)
+    last_decided = len(kinds) - 1 - kinds[::-1].index("decided")
+    assert kinds.index("lit") < kinds.index("named") < last_decided
+
+
 def test_the_ideas_command_prints_every_game_s_ideas(capsys: pytest.CaptureFixture[str]) -> None:
     stats.main(["--ideas", "--json"])
     assert json.loads(capsys.readouterr().out) == IDEAS

@@ -16,6 +16,7 @@ from hypothesis import event as _event
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
+from skipbo_widgets.fuzz.json_paths import all_paths, get, put
 from skipbo_widgets.skipbo.engine import Game, Match, Move, NotationError, Rules, SaveError
 from skipbo_widgets.skipbo.engine.cards import DECK_COUNTS, TOP_VALUE, WILD, card_text, parse_card
 from skipbo_widgets.skipbo.engine.rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE
@@ -161,66 +162,43 @@ JSON_VALUES = st.recursive(
 CARD_TOKENS = st.sampled_from(["W", "SB", "w", "0", "13", "-1", "1.5", "x", "", "12 12", *CARDS])
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place inside a JSON value: (key, index, ...) from the top."""
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, child in value.items():
-            found += _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            found += _paths(child, (*prefix, i))
-    return found
-
-
-def _get(value: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        value = value[key]
-    return value
-
-
-def _set(value: Any, path: tuple[Any, ...], new: Any) -> Any:
-    if not path:
-        return new
-    _get(value, path[:-1])[path[-1]] = new
-    return value
 
 
 def _mutate(data: st.DataObject, save: dict[str, Any]) -> Any:
     """One or a few of: drop, replace, change a card, swap two values, move a card."""
     d: Any = copy.deepcopy(save)
     for _ in range(data.draw(st.integers(1, 3))):
-        paths = _paths(d)
+        paths = all_paths(d)
         kind = data.draw(st.sampled_from(["drop", "replace", "card", "swap", "move card"]))
         path = data.draw(st.sampled_from(paths))
         if kind == "drop" and path:
-            del _get(d, path[:-1])[path[-1]]
+            del get(d, path[:-1])[path[-1]]
         elif kind == "replace":
-            d = _set(d, path, data.draw(JSON_VALUES))
+            d = put(d, path, data.draw(JSON_VALUES))
         elif kind == "card":
-            texts = [p for p in paths if isinstance(_get(d, p), str) and p]
+            texts = [p for p in paths if isinstance(get(d, p), str) and p]
             if texts:
                 where = data.draw(st.sampled_from(texts))
-                tokens = _get(d, where).split() or [""]
+                tokens = get(d, where).split() or [""]
                 i = data.draw(st.integers(0, len(tokens) - 1))
                 tokens[i] = data.draw(CARD_TOKENS)
-                _set(d, where, " ".join(tokens))
+                put(d, where, " ".join(tokens))
         elif kind == "swap":
             other = data.draw(st.sampled_from(paths))
             if path and other and path[:len(other)] != other and other[:len(path)] != path:
-                a, b = _get(d, path), _get(d, other)
-                _set(d, path, b)
-                _set(d, other, a)
+                a, b = get(d, path), get(d, other)
+                put(d, path, b)
+                put(d, other, a)
         else:  # a card from one pile to another keeps the count: often still valid
-            piles = [p for p in paths if p and isinstance(_get(d, p), str)
+            piles = [p for p in paths if p and isinstance(get(d, p), str)
                      and p[-1] not in ("format", "rng", "seed", "faces")]
             if len(piles) >= 2:
                 src, dst = data.draw(st.sampled_from(piles)), data.draw(st.sampled_from(piles))
-                tokens = _get(d, src).split()
+                tokens = get(d, src).split()
                 if tokens and src != dst:
                     card = tokens.pop(data.draw(st.integers(0, len(tokens) - 1)))
-                    _set(d, src, " ".join(tokens))
-                    _set(d, dst, f"{_get(d, dst)} {card}".strip())
+                    put(d, src, " ".join(tokens))
+                    put(d, dst, f"{get(d, dst)} {card}".strip())
     return d
 
 
@@ -319,10 +297,10 @@ def test_loading_mutated_saves_gives_a_valid_game_or_a_save_error(data: st.DataO
 def test_loading_python_values_that_json_cannot_hold(data: st.DataObject) -> None:
     save = data.draw(st.sampled_from(VALID_SAVES))
     d = copy.deepcopy(save)
-    path = data.draw(st.sampled_from(_paths(d)[1:]))
+    path = data.draw(st.sampled_from(all_paths(d)[1:]))
     odd = data.draw(st.sampled_from([(1, 2), b"W", float("nan"), {1: 2}, {"a"}, object(),
                                      [[[[[[[[[[[]]]]]]]]]]]]))
-    _set(d, path, odd)
+    put(d, path, odd)
     _load(d)
 
 
