@@ -34,8 +34,6 @@ NOT_YET = {
     # Skip-Bo's table code still at the root of widgets/ (issue 22, step 4).
     "widgets/log.py": "Skip-Bo's describe beside the shared LogLine",
     "widgets/view.py": "Skip-Bo's view",
-    # Being edited elsewhere while this was written; its demo_for and NOBODY go next.
-    "widgets/demo.py": "demo_for's registry, Skip-Bo's NOBODY and default game",
 }
 _GAME_WORD = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(GAMES) + r")(?![A-Za-z0-9])", re.I)
 _OWN_NAME = re.compile(r"skipbo[_-]widgets")

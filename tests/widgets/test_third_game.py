@@ -145,10 +145,12 @@ def test_the_hot_seat_passes_the_screen_between_two_people() -> None:
     assert c.game.is_over and seats <= {0, 1}
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError,
-                   reason="widgets/demo.py's demo_for is a registry of its own (next commit)")
 def test_the_demo_plays_it_to_its_end() -> None:
     app = App("de", animate=False)
+    click(app, f"game-{GAME_ID}")
+    click(app, "demo")
+    form = app.demo_form
+    assert form is not None and [int(n) for n in form.players.options] == [2, 3, 4]
     app.start_demo(DemoSettings(players=3, levels=("medium",) * 3, seed="2", game=GAME_ID))
     screen = app.demo_screen
     assert screen is not None
