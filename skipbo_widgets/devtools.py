@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .skipbo.engine import Game
-from .widgets.settings import GameSettings
+from .widgets.skipbo.settings import GameSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"

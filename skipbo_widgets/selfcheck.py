@@ -62,7 +62,7 @@ def _static() -> str:
 def _app() -> str:
     from .i18n import LANGUAGES
     from .widgets.app import App
-    from .widgets.settings import GameSettings
+    from .widgets.skipbo.settings import GameSettings
 
     for lang in LANGUAGES:
         app = App(lang, animate=False)

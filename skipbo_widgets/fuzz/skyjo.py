@@ -52,7 +52,8 @@ from ..skyjo.engine.save import (
 from ..tutorials.lesson import all_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from ..tutorials.runner import StepRun
-from ..widgets.settings import SkyjoSettings, dumps_session, loads_session, open_any
+from ..widgets.settings import dumps_session, loads_session, open_any
+from ..widgets.skyjo.settings import SkyjoSettings
 from .json_paths import all_paths, get, put
 
 FORMATS = ("round", "match", "session", "open_any", "progress")

@@ -47,6 +47,9 @@ class LessonGame:
     #: The move of the seat to move in a step the learner plays out against the
     #: others (a task with ``"play": true``); ``None``: the game has no such steps.
     bot: Callable[[Any], Any] | None = None
+    #: The most minutes all the game's lessons may take (``None``: the general limit of
+    #: :mod:`.stats`).
+    max_minutes: float | None = None
     #: The core ideas of the game, each by the rule ids its steps name: the stats
     #: count each idea's positions and how much support they give.
     ideas: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -125,7 +125,9 @@ SKYJO_LESSONS = LessonGame(
     id="skyjo", lessons=LESSON_DIR, key_prefix="skyjo.lesson", rule_prefix="SJ-",
     goals=GOALS, parse=Move.parse, new_game=_new_game, position_of=_position_of,
     wrong_key=lambda _move: None, show_key=lambda move: f"skyjo.lesson.show.{move.kind}",
-    finished_key="skyjo.lesson.finished", bot=_mia, ideas={
+    finished_key="skyjo.lesson.finished", bot=_mia,
+    # Issue 21: Skyjo's lessons, learned on the table, take at most 12 minutes in all.
+    max_minutes=12.0, ideas={
         "take": ("SJ-TAKE-DISCARD",), "draw": ("SJ-TAKE-DRAW",), "column": ("SJ-COLUMN",),
         "last turns": ("SJ-LAST-TURNS",), "scoring": ("SJ-ROUND-SCORE", "SJ-DOUBLE"),
         "who starts": ("SJ-FIRST",)})

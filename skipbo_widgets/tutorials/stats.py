@@ -39,8 +39,6 @@ MIN_TASK_SHARE = 0.8
 MAX_TEXT_RUN = 2
 MAX_CORE_MINUTES = 8.0
 MAX_ALL_MINUTES = 15.0
-#: Issue 21: Skyjo's lessons, learned on the table, take at most 12 minutes in all.
-MAX_ALL_MINUTES_BY_GAME = {"skyjo": 12.0}
 #: Issue 21: at least this share of the steps are moves on the live table (quizzes aside).
 MIN_TABLE_SHARE = 0.8
 #: Issue 21: each core idea of a game gets at least this many positions.
@@ -56,7 +54,8 @@ def words(text: str) -> int:
 
 
 def max_all_minutes(game: str) -> float:
-    return MAX_ALL_MINUTES_BY_GAME.get(game, MAX_ALL_MINUTES)
+    limit = LESSON_GAMES[game].max_minutes
+    return MAX_ALL_MINUTES if limit is None else limit
 
 
 def max_step_words(lang: str) -> int:

@@ -20,10 +20,9 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..games import SKIPBO, SKYJO
+from ..core.errors import GameError, SaveError
+from ..core.errors import SaveReason as Reason
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
-from ..skipbo.engine import GameError, Reason, SaveError
-from ..skipbo.engine.save import MAX_SAVE_SIZE
 from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from .demo import DemoForm, DemoScreen, DemoSettings
@@ -31,12 +30,11 @@ from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
 from .page import escaped
+from .registry import default_game, game_ui, game_uis
 from .settings import (
-    SETTINGS,
+    MAX_SAVE_SIZE,
     AnyMatch,
-    GameSettings,
     Settings,
-    SkyjoSettings,
     deal_query,
     dumps_session,
     game_from_query,
@@ -52,16 +50,7 @@ from .tutorial import TutorialScreen
 
 #: Refusals of a file that is no saved game at all (a picture, a letter, another program's
 #: file; a picture's bytes are no text, refused as ``save_bad_text`` ``encoding``).
-_NOT_A_GAME = (Reason.SAVE_NOT_JSON, Reason.SAVE_BAD_FORMAT)
-
-#: The practice game that follows each game's lessons: one gentle computer player, hints
-#: on, whole turns taken back (Skyjo: one round).
-PRACTICE: dict[str, Settings] = {
-    "skipbo": GameSettings(players=2, levels=SKIPBO.bot_levels[:1], practice=True, hints=True),
-    "skyjo": SkyjoSettings(players=2, levels=SKYJO.bot_levels[:1], match=False, practice=True,
-                           hints=True),
-}
-
+_NOT_A_GAME = (Reason.NOT_JSON, Reason.BAD_FORMAT)
 
 def lang_from_query(query: str | None = None) -> str:
     """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
@@ -141,7 +130,7 @@ class App:
         #: sends (a static site).
         self.query: dict[str, list[str]] = parse_qs(os.environ.get("QUERY_STRING", ""))
         #: The game the home screen offers to learn and play (``game-skipbo``, ``game-skyjo``).
-        self.game_id = game_from_query(self.query) or "skipbo"
+        self.game_id = game_from_query(self.query) or default_game()
         self.shell = ShellSupport(lang=self.lang, title=self.tr(self._title_key))
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
@@ -315,11 +304,11 @@ class App:
         self.title.value = f'<h1 class="sb-title">{html.escape(self.tr(key, **params))}</h1>'
 
     def _show_demo_title(self) -> None:
-        self._show_title("demo.title.game", game=SETTINGS[self.game_id].kind.name)
+        self._show_title("demo.title.game", game=game_ui(self.game_id).kind.name)
 
     @property
     def _title_key(self) -> str:
-        return "app.title" if self.game_id == "skipbo" else f"app.title.{self.game_id}"
+        return game_ui(self.game_id).title_key
 
     def choose_game(self, game_id: str) -> None:
         """Offer ``game_id`` (``skipbo``, ``skyjo``) to learn and play on the home screen."""
@@ -347,17 +336,15 @@ class App:
         demo.on_click(lambda _b: self.show_demo_setup())
         hot_seat = testid(w.Button(description=self.tr("home.hot_seat"), icon="users"),
                           "hot-seat")
-        # Skyjo hides less: its face-up cards are everyone's (home.hot_seat_detail.skyjo).
-        hot_seat.tooltip = self.tr("home.hot_seat_detail" if self.game_id == "skipbo"
-                                   else f"home.hot_seat_detail.{self.game_id}")
+        hot_seat.tooltip = self.tr(game_ui(self.game_id).hot_seat_detail_key)
         hot_seat.on_click(lambda _b: self.show_hot_seat())
         buttons: list[w.Widget] = [learn, play, demo, hot_seat]
         for button in buttons:
             button.add_class("sb-big-button")
         games = []
-        for game_id in SETTINGS:
+        for game_id, ui in game_uis().items():
             chosen = game_id == self.game_id
-            choose = testid(w.Button(description=SETTINGS[game_id].kind.name,
+            choose = testid(w.Button(description=ui.kind.name,
                                      button_style="primary" if chosen else "",
                                      icon="check" if chosen else ""), f"game-{game_id}")
             choose.add_class("sb-game-choice")
@@ -386,10 +373,11 @@ class App:
                             max_size=MAX_SAVE_SIZE)
         upload.on_file(self._picked)
         files: list[w.Widget] = [upload]
-        sheet = SheetLink()  # the chosen game's rules to print
-        sheet.show(self.tr("home.rules_sheet"), self.lang, game=self.game_id)
-        files.append(sheet)
-        intro_key = "home.intro" if self.game_id == "skipbo" else f"home.intro.{self.game_id}"
+        if game_ui(self.game_id).sheet is not None:
+            sheet = SheetLink()  # the chosen game's rules to print
+            sheet.show(self.tr("home.rules_sheet"), self.lang, game=self.game_id)
+            files.append(sheet)
+        intro_key = game_ui(self.game_id).intro_key
         intro = w.HTML(f'<p class="sb-intro">{html.escape(self.tr(intro_key))}</p>')
         choice = w.HBox(games, layout=w.Layout(flex_flow="row wrap"))
         choice.add_class("sb-game-choices")
@@ -432,7 +420,7 @@ class App:
     def _practice(self) -> None:
         """The practice game of the game whose lessons the learner has just finished."""
         assert self.tutorial is not None
-        self.start_new(PRACTICE[self.tutorial.step.game])
+        self.start_new(game_ui(self.tutorial.step.game).practice)
 
     def learn(self) -> None:
         """The lessons of the game chosen on the home screen: where the learner left them
@@ -458,7 +446,7 @@ class App:
             except GameError:
                 initial = self.last_settings
         if initial is None or initial.kind.id != self.game_id:
-            initial = SETTINGS[self.game_id]()
+            initial = game_ui(self.game_id).settings()
         self.setup_form = SetupForm(self.lang, on_start=self.start_new,
                                     on_back=self.show_home, initial=initial,
                                     link=self.deal_link,
@@ -731,7 +719,7 @@ class App:
         """A file from the picker, or the size of one too big to be sent."""
         if isinstance(found, int):
             self._notice("home.load_failed",
-                         SaveError(Reason.SAVE_TOO_LARGE, size=found, max=MAX_SAVE_SIZE))
+                         SaveError(Reason.TOO_LARGE, size=found, max=MAX_SAVE_SIZE))
             return
         try:
             settings, match = open_any(found)
@@ -740,7 +728,7 @@ class App:
             # such; any other file that is no JSON, or no saved game, is not a game at all.
             ours = b'"skipbo-widgets/' in found
             not_game = not ours and (err.reason in _NOT_A_GAME or (
-                err.reason == Reason.SAVE_BAD_TEXT and err.params.get("problem") == "encoding"))
+                err.reason == Reason.BAD_TEXT and err.params.get("problem") == "encoding"))
             self._notice("home.load_not_game" if not_game else "home.load_failed", err)
             return
         self.start_new(settings, match)
@@ -760,7 +748,7 @@ class App:
         key, err = self._noticed
         # A refusal may repeat what it refused: nothing that cannot be sent reaches the page.
         text = escaped(self.tr(key, reason=explain(err, self.lang),
-                               game=SETTINGS[self.game_id].kind.name,
+                               game=game_ui(self.game_id).kind.name,
                                button=self.tr("game.save_file")))
         self.notice.value = (f'<div class="sb-box sb-box-error" data-testid="notice">'
                              f"{html.escape(text)}</div>")

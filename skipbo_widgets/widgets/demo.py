@@ -20,21 +20,22 @@ from __future__ import annotations
 import asyncio
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import ipywidgets as w
 
-from ..games import BOT_NAMES, game_kind
+from ..games import BOT_NAMES
 from ..i18n import t
 from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import SPEEDS, _box, _running_loop
-from .play import play_for
-from .settings import SETTINGS, Settings
-from .skipbo.demo_game import NOBODY, SKIPBO_DEMO
+from .registry import default_game, game_ui
+from .settings import Settings
 from .testids import testid
 
+#: Nobody is "you" in a demo: every seat is a bot, told of by name.
+NOBODY = -1
 #: A jump to the end stops after this many moves (a game of bots that never ends).
 MAX_MOVES = 20_000
 #: The guess picker's value for "nobody" (a dropdown shows ``None`` as an empty box).
@@ -69,10 +70,8 @@ class DemoGame(Protocol):
 
 def demo_for(game_id: str) -> DemoGame:
     """Demo mode's object for the game ``game_id``."""
-    from .skyjo.demo_game import SKYJO_DEMO
-
-    demos: dict[str, DemoGame] = {"skipbo": SKIPBO_DEMO, "skyjo": SKYJO_DEMO}
-    return demos[game_id]
+    demo: DemoGame = game_ui(game_id).demo
+    return demo
 
 
 @dataclass(frozen=True)
@@ -85,13 +84,14 @@ class DemoSettings:
     seed: str = ""
     #: 0: the standard stock size (a test or a short lesson may ask for fewer cards).
     stock_size: int = 0
-    game: str = "skipbo"
+    #: The game's id (the default game's without one).
+    game: str = field(default_factory=default_game)
 
     def game_settings(self) -> Settings:
         """The same deal as a single game (one Skyjo round) with these players (checked
         the same way)."""
         sized: dict[str, Any] = {"stock_size": self.stock_size} if self.stock_size else {}
-        return SETTINGS[self.game](players=self.players, levels=self.levels[1:],
+        return game_ui(self.game).settings(players=self.players, levels=self.levels[1:],
                                    seed=self.seed, match=False, **sized)
 
 
@@ -147,7 +147,7 @@ class DemoScreen:
         self.settings = settings
         self.lang = lang
         self.demo = demo = demo_for(settings.game)
-        self.game_play = play_for(settings.game)
+        self.game_play = game_ui(settings.game).play
         self.animate = animate
         self.closed = False
         self.speed = "normal"
@@ -502,12 +502,12 @@ class DemoForm(ClassroomForm):
 
     def __init__(self, lang: str, on_start: Callable[[DemoSettings], None],
                  on_back: Callable[[], None], initial: DemoSettings | None = None,
-                 game: str = "skipbo") -> None:
+                 game: str | None = None) -> None:
         super().__init__(lang, on_start)
-        self.game = game
+        self.game = game = game or default_game()
         s = initial if initial is not None and initial.game == game else DemoSettings(game=game)
         demo = demo_for(game)
-        kind = game_kind(game)
+        kind = game_ui(game).kind
         self.players = testid(w.ToggleButtons(
             options=[str(n) for n in kind.players], value=str(s.players),
             description=self.tr("setup.players"),

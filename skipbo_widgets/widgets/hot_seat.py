@@ -24,7 +24,8 @@ from .classroom_form import ClassroomForm
 from .controller import TableController
 from .game_screen import GameScreen, _box
 from .play import GamePlay
-from .settings import MAX_NAME, SETTINGS, Settings
+from .registry import default_game, game_ui
+from .settings import MAX_NAME, Settings
 from .testids import testid
 
 
@@ -186,9 +187,9 @@ class HotSeatForm(ClassroomForm):
 
     def __init__(self, lang: str, on_start: Callable[[Settings], None],
                  on_back: Callable[[], None], initial: Settings | None = None,
-                 game: str = "skipbo") -> None:
+                 game: str | None = None) -> None:
         super().__init__(lang, on_start)
-        self.kind = kind = SETTINGS[game].kind
+        self.kind = kind = game_ui(game or default_game()).kind
         given = initial if initial is not None and initial.people \
             and initial.kind is kind else None
         people = given.people if given else ()
@@ -249,7 +250,7 @@ class HotSeatForm(ClassroomForm):
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         people = tuple(box.value.strip() for box in self.names[:int(self.count.value)])
         levels = tuple(box.value for box in self.levels[:int(self.bot_count.value)])
-        return SETTINGS[self.kind.id](players=len(people) + len(levels), levels=levels,
+        return game_ui(self.kind.id).settings(players=len(people) + len(levels), levels=levels,
                                       people=people, seed=self.seed_of(self.seed),
                                       hints=bool(self.hints.value))
 

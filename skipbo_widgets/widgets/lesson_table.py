@@ -13,6 +13,7 @@ from typing import Any
 from ..tutorials import Feedback, StepRun
 from ..tutorials.goals import LEARNER
 from .controller import Message, TableController, default_names
+from .registry import game_ui
 from .table_game import TableWidget
 
 #: Told of every judged try, with what the learner saw before it.
@@ -142,22 +143,17 @@ class LessonController(TableController):
             legal = {source: sorted(set(targets) | piles)
                      for source, targets in view["legal"].items()}
             self.table.view = {**view, "legal": legal}
-        if self.run.step.quiz is not None and self.kind.id == "skyjo":
-            # A quiz asks about the table: the frame of the player to move, or a score
-            # beside or under a grid, would give the answer away.
-            view = self.table.view
-            players = [{**p, "is_current": False, "round_label": "", "score_label": ""}
-                       for p in view["players"]]
-            self.table.view = {**view, "players": players}
+        quiz_view = game_ui(self.kind.id).quiz_view
+        if self.run.step.quiz is not None and quiz_view is not None:
+            self.table.view = quiz_view(self.table.view)
         if self.on_refresh is not None:
             self.on_refresh()
 
     def view_extras(self) -> dict[str, Any]:
         extras: dict[str, Any] = {"scene": self.scene, "bounce": self.bounce}
-        if self.run.step.quiz is not None and self.kind.id == "skyjo":
-            # The line on top would say whose turn it is or ask for two cards: a quiz's
-            # table asks for no move.
-            extras["phase_label"] = self.tr("tutorial.quiz_table")
+        quiz_extras = game_ui(self.kind.id).quiz_extras
+        if self.run.step.quiz is not None and quiz_extras is not None:
+            extras.update(quiz_extras(self.tr))
         return extras
 
     def _bounce_back(self, move: Any | None, before: Any) -> dict[str, Any] | None:

@@ -76,8 +76,6 @@ class GamePlay(Protocol):
 
 def play_for(game_id: str) -> GamePlay:
     """The game screen's object for the game ``game_id``."""
-    from .skipbo.play import SKIPBO_PLAY
-    from .skyjo.play import SKYJO_PLAY
+    from .registry import game_ui
 
-    plays: dict[str, GamePlay] = {"skipbo": SKIPBO_PLAY, "skyjo": SKYJO_PLAY}
-    return plays[game_id]
+    return game_ui(game_id).play

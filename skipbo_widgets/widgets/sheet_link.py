@@ -12,18 +12,10 @@ from functools import cache
 
 import traitlets
 
-from ..core.sheet import Section
-from ..skipbo import sheet as skipbo_sheet
-from ..skyjo import sheet as skyjo_sheet
 from ..tutorials.sheet import sheet_html
 from .page import PageWidget
+from .registry import default_game, game_ui
 from .table import STATIC
-
-#: Each game's sheet: its sections and its title's message key.
-SHEETS: dict[str, tuple[tuple[Section, ...], str]] = {
-    "skipbo": (skipbo_sheet.SECTIONS, "sheet.title"),
-    "skyjo": (skyjo_sheet.SECTIONS, skyjo_sheet.TITLE),
-}
 
 
 class SheetLink(PageWidget):
@@ -33,15 +25,19 @@ class SheetLink(PageWidget):
     #: The whole sheet, an HTML page.
     html = traitlets.Unicode("").tag(sync=True)
 
-    def show(self, label: str, lang: str, game: str = "skipbo") -> None:
-        """The link's text and the sheet of ``game``, both in ``lang``."""
+    def show(self, label: str, lang: str, game: str | None = None) -> None:
+        """The link's text and the sheet of ``game`` (the default game's without one),
+        both in ``lang``; nothing for a game without a sheet."""
         self.label = label
-        self.html = sheet_page(game, lang)
+        self.html = sheet_page(game or default_game(), lang)
 
 
 @cache
 def sheet_page(game: str, lang: str) -> str:
     """The home screen is drawn again on every visit and language switch: the sheet of a
     game in a language is made once."""
-    sections, title = SHEETS[game]
+    sheet = game_ui(game).sheet
+    if sheet is None:
+        return ""
+    sections, title = sheet
     return sheet_html(sections, lang, title=title)

@@ -95,11 +95,9 @@ class TableGame(Protocol):
 
 def table_game_for(game: Any) -> TableGame:
     """The table adapter for ``game``'s kind (a ``TypeError`` for a state of no known game)."""
-    from .skipbo.table_game import SKIPBO_TABLE
-    from .skyjo.table_game import SKYJO_TABLE
+    from .registry import game_uis
 
-    games: tuple[TableGame, ...] = (SKIPBO_TABLE, SKYJO_TABLE)
-    for table_game in games:
-        if table_game.plays(game):
-            return table_game
+    for ui in game_uis().values():
+        if ui.table.plays(game):
+            return ui.table
     raise TypeError(f"no table plays {type(game).__name__}")

@@ -23,10 +23,9 @@ from ..tutorials import Feedback, Lesson, Step, StepRun
 from ..tutorials.goals import LEARNER
 from ..tutorials.lesson import all_lessons, course
 from ..tutorials.progress import Progress
-from .coach import plan_sentences
 from .controller import Message
 from .lesson_table import LessonController
-from .skyjo.log import describe as describe_skyjo
+from .registry import game_ui
 from .testids import testid
 
 
@@ -227,9 +226,10 @@ class TutorialScreen:
 
     def _others_said(self, feedback: Feedback) -> str:
         """What the others did after the learner's try (a step played out), in words."""
-        if not feedback.others or self.step.game != "skyjo":
+        describe = game_ui(self.step.game).describe_others
+        if not feedback.others or describe is None:
             return ""
-        lines = (describe_skyjo(event, me=LEARNER, lang=self.lang, names=self._names())
+        lines = (describe(event, me=LEARNER, lang=self.lang, names=self._names())
                  for events in feedback.others for event in events)
         return " ".join(line[0] for line in lines if line is not None)
 
@@ -300,7 +300,10 @@ class TutorialScreen:
         key = self.step.kind.show_key(move)
         if key is not None:
             return self.tr(key)
-        return plan_sentences(before, [move], lang=self.lang, names=self._names())[0]
+        say_move = game_ui(self.step.game).say_move
+        if say_move is None:
+            return str(move)
+        return say_move(before, move, lang=self.lang, names=self._names())
 
     def say(self, key: str, kind: str = "info") -> None:
         """Show the message ``key`` (in whatever language is chosen when it shows)."""

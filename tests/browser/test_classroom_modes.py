@@ -9,7 +9,7 @@ from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import observe
-from skipbo_widgets.widgets.settings import GameSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 Page = Any
 HAND = '[data-testid^="hand-card-"] [data-card]'

@@ -15,7 +15,8 @@ from skipbo_widgets.skipbo.engine import Reason, SaveError
 from skipbo_widgets.skipbo.engine.save import MAX_SAVE_SIZE
 from skipbo_widgets.widgets.app import App, lang_from_query
 from skipbo_widgets.widgets.file_picker import FilePicker
-from skipbo_widgets.widgets.settings import GameSettings, dumps_session, loads_session
+from skipbo_widgets.widgets.settings import dumps_session, loads_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.table import STATIC
 
 

@@ -15,7 +15,8 @@ from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import observe
 from skipbo_widgets.widgets import game_screen
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import GameSettings, loads_session
+from skipbo_widgets.widgets.settings import loads_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 
 def widgets_in(widget: Any) -> Iterator[Any]:

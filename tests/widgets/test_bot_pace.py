@@ -12,7 +12,8 @@ import pytest
 from skipbo_widgets.widgets import game_screen
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.game_screen import GameScreen
-from skipbo_widgets.widgets.settings import GameSettings, SkyjoSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 SETTINGS = {
     "skipbo": GameSettings(players=3, levels=("medium", "medium"), seed="4", stock_size=5),

@@ -9,7 +9,8 @@ import pytest
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App, lang_from_query
-from skipbo_widgets.widgets.settings import GameSettings, deal_query, settings_from_query
+from skipbo_widgets.widgets.settings import deal_query, settings_from_query
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 
 @pytest.fixture(autouse=True)

@@ -14,9 +14,9 @@ from skipbo_widgets.skipbo.bots.narrate import narrate
 from skipbo_widgets.skipbo.engine import observe
 from skipbo_widgets.widgets import game_screen
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.coach import reason_html
 from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
-from skipbo_widgets.widgets.view_schema import check_view
+from skipbo_widgets.widgets.skipbo.coach import reason_html
+from skipbo_widgets.widgets.skipbo.view_schema import check_view
 
 SHORT = DemoSettings(players=3, levels=("beginner", "medium", "strong"), seed="7", stock_size=5)
 

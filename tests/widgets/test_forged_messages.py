@@ -26,7 +26,8 @@ from comm.base_comm import BaseComm
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.file_picker import FilePicker
-from skipbo_widgets.widgets.settings import GameSettings, SkyjoSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.voila_request import parse_request_info
 
 LANGS = ["de", "fr", "nl", "en"]

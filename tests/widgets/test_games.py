@@ -8,8 +8,8 @@ from skipbo_widgets.games import GAMES, SKIPBO, GameKind, game_kind
 from skipbo_widgets.skipbo.bots import LEVELS
 from skipbo_widgets.skipbo.engine import RulesError, SaveError
 from skipbo_widgets.skyjo.bots import LEVELS as SKYJO_LEVELS
-from skipbo_widgets.widgets.settings import GameSettings
 from skipbo_widgets.widgets.setup_form import SetupForm
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 
 def test_skyjo_seats_two_to_eight_and_skipbo_two_to_six() -> None:

@@ -15,8 +15,9 @@ from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import SaveError
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.hot_seat import HotSeatScreen
-from skipbo_widgets.widgets.settings import GameSettings, dumps_session, loads_session
-from skipbo_widgets.widgets.view_schema import check_view
+from skipbo_widgets.widgets.settings import dumps_session, loads_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skipbo.view_schema import check_view
 
 PEOPLE = ("Anna", "Ben", "Emma")
 THREE_AND_A_BOT = GameSettings(players=4, levels=("medium",), people=PEOPLE, seed="5",

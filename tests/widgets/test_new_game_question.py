@@ -14,12 +14,9 @@ import pytest
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import make_bot
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import (
-    GameSettings,
-    Settings,
-    SkyjoSettings,
-    dumps_session,
-)
+from skipbo_widgets.widgets.settings import Settings, dumps_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 
 def browser_reports(app: App, stored: str) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import GameSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 
 @pytest.fixture(autouse=True)

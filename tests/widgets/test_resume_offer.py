@@ -12,7 +12,9 @@ import pytest
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import GameSettings, SkyjoSettings, dumps_session
+from skipbo_widgets.widgets.settings import dumps_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 
 def reloaded(lang: str, settings: Any, monkeypatch: pytest.MonkeyPatch

@@ -10,7 +10,9 @@ import pytest
 
 from skipbo_widgets.widgets import app as app_module
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import GameSettings, SkyjoSettings, loads_session
+from skipbo_widgets.widgets.settings import loads_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 
 class FixedClock(dt.datetime):

@@ -11,13 +11,8 @@ from skipbo_widgets.i18n import explain
 from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, RulesError, SaveError
 from skipbo_widgets.skipbo.engine.save import GAME_FORMAT, MATCH_FORMAT, dumps_game, dumps_match
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import (
-    SESSION_FORMAT,
-    GameSettings,
-    dumps_session,
-    loads_session,
-    open_any,
-)
+from skipbo_widgets.widgets.settings import SESSION_FORMAT, dumps_session, loads_session, open_any
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 SETTINGS = GameSettings(players=3, levels=("beginner", "strong"), seed="7")
 SESSION = dumps_session(SETTINGS, SETTINGS.new_match())

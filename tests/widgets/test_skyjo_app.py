@@ -24,14 +24,14 @@ from skipbo_widgets.skyjo.engine.save import dumps_round
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.game_screen import GameScreen
 from skipbo_widgets.widgets.settings import (
-    GameSettings,
-    SkyjoSettings,
     deal_query,
     dumps_session,
     loads_session,
     open_any,
     settings_from_query,
 )
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 
 DATA = Path(__file__).parent / "data"

@@ -21,8 +21,9 @@ from skipbo_widgets.skyjo.engine.moves import DRAW
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
 from skipbo_widgets.widgets.hot_seat import HotSeatScreen
-from skipbo_widgets.widgets.settings import SkyjoSettings, dumps_session, loads_session
+from skipbo_widgets.widgets.settings import dumps_session, loads_session
 from skipbo_widgets.widgets.skyjo.coach import move_words, reason_text
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
 
 LEVELS = ("beginner", "medium", "strong")

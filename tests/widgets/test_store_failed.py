@@ -13,13 +13,9 @@ import pytest
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import (
-    GameSettings,
-    Settings,
-    SkyjoSettings,
-    dumps_session,
-    loads_session,
-)
+from skipbo_widgets.widgets.settings import Settings, dumps_session, loads_session
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 LANGS = ["de", "fr", "nl", "en"]
 GAMES: dict[str, Settings] = {

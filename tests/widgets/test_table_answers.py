@@ -11,7 +11,7 @@ from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import Game, IllegalMove, Reason, Rules, from_position
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.controller import TableController
-from skipbo_widgets.widgets.settings import GameSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 
 def browser_sends(controller: TableController, content: object) -> None:

@@ -14,9 +14,10 @@ from skipbo_widgets.i18n import LANGUAGES
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import Game, Rules, from_position
 from skipbo_widgets.widgets.controller import TableController
+from skipbo_widgets.widgets.skipbo.view_schema import check_view
 from skipbo_widgets.widgets.table import CardTable, parse_request
 from skipbo_widgets.widgets.tutorial import TutorialScreen
-from skipbo_widgets.widgets.view_schema import ViewError, check_view
+from skipbo_widgets.widgets.view_schema import ViewError
 
 TABLE_JS = Path(__file__).parents[2] / "skipbo_widgets" / "widgets" / "static" / "table.js"
 

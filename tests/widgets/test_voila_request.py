@@ -14,7 +14,7 @@ import tornado.websocket
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import GameSettings
+from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.voila_request import _WAITING, on_query
 
 KERNEL = "0f3c8a52-1d2e-4b7a-9c6d-5e4f3a2b1c0d"

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 from ...skipbo.bots import Bot, make_bot
 from ...skipbo.engine import Game, Match, Move, Observation
-from ..coach import Coach
 from ..log import MoveLog
+from .coach import Coach
 
 
 class SkipBoPlay:
