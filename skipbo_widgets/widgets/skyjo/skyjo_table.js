@@ -208,8 +208,14 @@ function render({ model, el }) {
       h("div", { class: "sj-others" }, others.map((p) => grid(p, v))),
       h("div", { class: "sj-bottom" }, center(v), grid(v.players[v.me], v)));
     if (v.result) {
-      root.append(h("div", { class: "sj-result", "data-testid": "skyjo-result" },
-        h("strong", { text: v.result.label }), " ", v.result.doubled_label));
+      const result = h("div", { class: "sj-result", "data-testid": "skyjo-result" },
+        h("strong", { text: v.result.label }), " ", v.result.doubled_label);
+      root.append(result);
+      // A round just ended: its scores grow the table past a laptop's screen (1280 x 800),
+      // the learner's own score and the result under the fold. Bring them into sight.
+      if (previous && !previous.result) {
+        requestAnimationFrame(() => result.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" }));
+      }
     }
     if (v.status) {
       const status = h("div", { class: `sj-status sj-${v.status_kind || "info"}`, "data-testid": "status",
