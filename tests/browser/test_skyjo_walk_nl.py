@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.engine import Move
 from skipbo_widgets.tutorials import Step, load_lessons
@@ -145,6 +146,8 @@ ON_SCREEN = """(ids) => ids.every((id) => {
     const e = document.querySelector(`[data-testid="${id}"]`);
     const box = e?.getBoundingClientRect();
     return box && box.top >= -1 && box.bottom <= innerHeight + 1; })"""
+ON_SCREEN_NODE = """(selector) => { const box = document.querySelector(selector)
+    ?.getBoundingClientRect(); return box && box.top >= -1 && box.bottom <= innerHeight + 1; }"""
 
 
 @pytest.fixture()
@@ -187,4 +190,28 @@ def test_every_skyjo_step_in_dutch_with_one_wrong_try_each(laptop: Page) -> None
                 raise AssertionError(f"{key}: not all on the screen: {boxes}") from None
         tap(page, "tutorial-next")
     page.wait_for_selector('[data-testid="tutorial-finished"]')
+    no_python_errors(page)
+
+
+def test_on_a_phone_a_wrong_try_s_reason_is_wholly_on_the_screen(phone_page: Page) -> None:
+    """The walk on a 390 px phone: the reason for a wrong try, under the table, stayed
+    14 px past the screen's foot ("Probeer het nog eens!" cut): its smooth scroll was cut
+    short by the table drawn again 20 ms later (the card flying back)."""
+    page = phone_page
+    page.goto(f"{page.base_url}?lang={NL}")
+    page.click('[data-testid="learn"]', timeout=60_000)
+    page.wait_for_selector(PICKER)
+    pick(page, "goal", NL)
+    page.wait_for_function(SHOWS, arg=shown(load_lessons("skyjo")[0].steps[0]))
+    wait_until_settled(page, '[data-testid="skyjo-discard"]')  # the -2 picked up
+    tap(page, mine("a1"))  # and put on the 4
+    status = '[data-testid="skyjo-table"] [data-testid="status"]'
+    _wait_text(page, "tutorial-feedback", t("skyjo.lesson.goal.fewest.wrong", NL))
+    page.wait_for_function(f"""() => {{ const e = document.querySelector('{status}');
+        return e.innerText.includes({t("tutorial.try_again", NL)!r}); }}""")
+    try:
+        page.wait_for_function(ON_SCREEN_NODE, arg=status, timeout=3_000)
+    except Exception:
+        box = page.locator(status).bounding_box()
+        raise AssertionError(f"the reason is not wholly on the screen: {box}") from None
     no_python_errors(page)
