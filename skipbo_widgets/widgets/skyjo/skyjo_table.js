@@ -239,7 +239,7 @@ function render({ model, el }) {
         role: "status", "aria-live": "polite", text: v.status });
       root.append(status);
       if (v.status_kind !== "todo" && status.offsetParent !== null) {
-        intoSight(status, `status ${v.status}`, v.status !== lastStatus);
+        intoSight(status, "status:" + v.status, v.status !== lastStatus);
       }
     }
     lastStatus = v.status || "";
