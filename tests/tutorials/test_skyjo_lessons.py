@@ -333,3 +333,18 @@ def test_a_step_the_learner_decides_lights_no_place_of_its_answer(step: Step) ->
               if m.kind != "draw"}
     assert not places & set(step.highlight)
     assert not {"skyjo-discard", "skyjo-draw", "skyjo-drawn"} & set(step.highlight)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_drawn_10_is_said_higher_than_the_learner_s_own_face_up_cards_only(
+        lang: str) -> None:
+    """The walk (nl): "De 10 is hoger dan alle kaarten die je ziet" while the discard pile
+    shows an 11 (fr said the same): the 10 is higher than the learner's own face-up cards."""
+    game = BY_KEY["skyjo.lesson.draw.decide"].new_game()
+    assert game.drawn == 10
+    own = [card for card, up in zip(game.grids[0], game.face_up[0], strict=True)
+           if card is not None and up]
+    assert own and max(own) < 10 < game.discard[-1]
+    said = t("skyjo.lesson.draw.decide.wrong", lang)
+    assert not any(words in said for words in ("die je ziet", "que tu vois", "you see",
+                                               "die du siehst")), said

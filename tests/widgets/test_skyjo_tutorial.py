@@ -274,3 +274,19 @@ def test_nothing_glows_once_the_task_is_done(key: str) -> None:
     for move in task.solution:
         click(tut, move)
     assert tut.run.done and tut.table.view["highlight"] == []
+
+
+def test_the_draw_pile_stops_glowing_once_its_card_is_drawn() -> None:
+    """The walk (nl): in "Trek een kaart en leg hem op de aflegstapel" the draw pile kept
+    its glow after the 12 was drawn, and after a wrong swap of it was put back, as if
+    it wanted a second click; the discard pile, where the drawn card goes, still glows."""
+    tut = screen("nl")
+    tut.go(*where("skyjo.lesson.draw.drop"))
+    assert tut.table.view["highlight"] == ["skyjo-draw", "skyjo-discard"]
+    click(tut, Move.parse("draw"))
+    assert tut.table.view["highlight"] == ["skyjo-discard"]
+    click(tut, Move.parse("swap a1"))  # wrong: taken back, the 12 still in hand
+    assert tut.run.game.drawn == 12
+    assert tut.table.view["highlight"] == ["skyjo-discard"]
+    tut.again()
+    assert tut.table.view["highlight"] == ["skyjo-draw", "skyjo-discard"]

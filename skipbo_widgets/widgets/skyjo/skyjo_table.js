@@ -24,6 +24,25 @@ function render({ model, el }) {
   let selected = null; // a source's name from view.sources: take, swap or drop
   let previous = null; // the last view drawn: what changed is animated
   let lastStatus = "";
+  // What a draw brought into sight (the round's result, a new message) and until when: the
+  // next draw, often 20 ms later (the message, then the card flying back), replaces the
+  // table's nodes, and the page around the table may still grow (a lesson's answer and
+  // buttons), so the draws of the next second ask again and each looks once more when its
+  // scroll is over (a phone: a wrong try's reason stayed 14 px under the screen's foot).
+  let sight = null;
+  const intoSight = (node, what, isNew) => {
+    const now = performance.now();
+    if (isNew) sight = { what, until: now + 1000 };
+    else if (sight?.what !== what || now > sight.until) return;
+    const show = () => {
+      const box = node.getBoundingClientRect();
+      if (node.isConnected && (box.top < 0 || box.bottom > innerHeight)) {
+        node.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+      }
+    };
+    requestAnimationFrame(show);
+    setTimeout(show, 600);
+  };
   let lastScene;
   let lastBounce = 0; // the last wrong lesson try whose card was flown back
   const root = h("div", { class: "sj-table", "data-testid": "skyjo-table", tabindex: "-1" });
@@ -208,15 +227,19 @@ function render({ model, el }) {
       h("div", { class: "sj-others" }, others.map((p) => grid(p, v))),
       h("div", { class: "sj-bottom" }, center(v), grid(v.players[v.me], v)));
     if (v.result) {
-      root.append(h("div", { class: "sj-result", "data-testid": "skyjo-result" },
-        h("strong", { text: v.result.label }), " ", v.result.doubled_label));
+      const result = h("div", { class: "sj-result", "data-testid": "skyjo-result" },
+        h("strong", { text: v.result.label }), " ", v.result.doubled_label);
+      root.append(result);
+      // A round just ended: its scores grow the table past a laptop's screen (1280 x 800),
+      // the learner's own score and the result under the fold. Bring them into sight.
+      intoSight(result, "result", !!previous && !previous.result);
     }
     if (v.status) {
       const status = h("div", { class: `sj-status sj-${v.status_kind || "info"}`, "data-testid": "status",
         role: "status", "aria-live": "polite", text: v.status });
       root.append(status);
-      if (v.status !== lastStatus && v.status_kind !== "todo" && status.offsetParent !== null) {
-        requestAnimationFrame(() => status.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" }));
+      if (v.status_kind !== "todo" && status.offsetParent !== null) {
+        intoSight(status, "status:" + v.status, v.status !== lastStatus);
       }
     }
     lastStatus = v.status || "";

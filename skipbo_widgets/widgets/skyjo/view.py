@@ -127,7 +127,8 @@ def skyjo_view(
 
 def shown_highlight(obs: Observation, highlight: Sequence[str]) -> list[str]:
     """What a glow (a hint, a lesson) may light: never the drawn card's empty place nor a
-    cleared place (review: a glow stayed on both after the move).
+    cleared place (review: a glow stayed on both after the move), nor the draw pile while
+    a drawn card waits to be placed (a walk: it seemed to want a second click).
 
     >>> from skipbo_widgets.skyjo.engine import Round
     >>> shown_highlight(Round.new(seed=1).observe(0), ["swap", "b2", "skyjo-drawn"])
@@ -136,6 +137,8 @@ def shown_highlight(obs: Observation, highlight: Sequence[str]) -> list[str]:
     gone = {"swap", "drop"} if obs.drawn is None else set()
     if not obs.holding:
         gone.add("skyjo-drawn")
+    else:
+        gone |= {"draw", "skyjo-draw"}
     for seat in obs.seats:
         for place in seat.cleared:
             gone.add(f"grid-{seat.seat}-{PAGE_ORDER.index(place)}")
