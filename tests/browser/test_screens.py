@@ -40,6 +40,7 @@ def full_scoreboard_file(folder: Path, *, players: int = 8, rounds: int = 12) ->
         raw = [(-4 if (seat + r) % 3 else 7) for seat in range(players)]
         results.append(score_round([[s] for s in raw], ender, settings.rules()))
     match.restore(results, match.game, False)
+    match.game = match.new_round()  # round 13, dealt and started as the engine deals it
     assert not match.is_over and len(match.results) == rounds
     path = folder / "skyjo-full.json"
     path.write_text(dumps_session(settings, match))
