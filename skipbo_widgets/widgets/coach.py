@@ -35,6 +35,18 @@ class Ladder(Generic[HintT]):
         self.level = min(self.level + 1, LADDER_TOP)
         return self._hint, self.level
 
+    def shown_html(self, obs: Any, *, lang: str, names: Sequence[str]) -> str:
+        """The hint last shown, at the same step of the ladder (after a language switch)."""
+        if self._hint is None or not self.level:
+            return ""
+        return self._html(obs, self._hint, self.level, lang=lang, names=names)
+
+    @staticmethod
+    def _html(obs: Any, found: HintT, level: int, *, lang: str,
+              names: Sequence[str]) -> str:
+        """A step of this game's ladder as HTML."""
+        raise NotImplementedError
+
 
 def hint_box(level: int, reasons: Sequence[str], *, lang: str, title_key: str = "") -> str:
     """A step of the hint ladder: its title (``title_key``, by default the step's own),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from app_screens import widgets_in
 
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.engine import Reason, SaveError
@@ -170,12 +169,6 @@ def test_a_hand_edited_session_with_a_missing_card_is_refused_with_its_reason() 
     fresh = play(lang="nl")
     browser_reports(fresh, text)
     assert explain(caught.value, "nl") in fresh.notice.value.replace("&#x27;", "'")
-
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])

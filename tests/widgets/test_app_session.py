@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Iterator
 from typing import Any
 
-import ipywidgets as w
 import pytest
+from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import make_bot
@@ -17,24 +16,6 @@ from skipbo_widgets.widgets import game_screen
 from skipbo_widgets.widgets.app import App
 from skipbo_widgets.widgets.settings import loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
-
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
-
-
-def shown(app: App, name: str) -> w.Widget | None:
-    """The control with ``data-testid=name`` on the app's current screen, if any."""
-    return next((x for x in widgets_in(app.widget) if f"sb-testid-{name}" in
-                 getattr(x, "_dom_classes", ())), None)
-
-
-def click(app: App, name: str) -> None:
-    button = shown(app, name)
-    assert isinstance(button, w.Button), f"no {name} button on the {app.screen} screen"
-    button.click()
 
 
 def started(**settings: Any) -> App:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
+from app_screens import widgets_in
 
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.engine import Reason, SaveError
@@ -16,12 +15,6 @@ from skipbo_widgets.widgets.file_picker import FilePicker
 from skipbo_widgets.widgets.settings import dumps_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.table import STATIC
-
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
 
 
 def picker(app: App) -> FilePicker:

@@ -5,11 +5,10 @@ language; "Keep playing" goes back to that game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
-import ipywidgets as w
 import pytest
+from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import make_bot
@@ -23,23 +22,6 @@ def browser_reports(app: App, stored: str) -> None:
     """The store widget's message from the page: what localStorage held."""
     app.store._receive(app.store, {"type": "stored", "value": stored}, [])
 
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
-
-
-def shown(app: App, name: str) -> Any:
-    """The control with ``data-testid=name`` on the app's current screen, if any."""
-    return next((x for x in widgets_in(app.widget)
-                 if f"sb-testid-{name}" in getattr(x, "_dom_classes", ())), None)
-
-
-def click(app: App, name: str) -> None:
-    button = shown(app, name)
-    assert isinstance(button, w.Button), f"no {name} button on the {app.screen} screen"
-    button.click()
 
 GAMES: dict[str, Callable[[], Settings]] = {
     "skipbo": lambda: GameSettings(players=2, seed="4"),

@@ -7,12 +7,11 @@ import asyncio
 import html
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as w
 import pytest
+from app_screens import click, shown, widgets_in
 
 from skipbo_widgets.games import SKYJO
 from skipbo_widgets.i18n import LANGUAGES, t
@@ -35,23 +34,6 @@ from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 
 DATA = Path(__file__).parent / "data"
-
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
-
-
-def shown(app: App, name: str) -> Any:
-    return next((x for x in widgets_in(app.widget)
-                 if f"sb-testid-{name}" in getattr(x, "_dom_classes", ())), None)
-
-
-def click(app: App, name: str) -> None:
-    button = shown(app, name)
-    assert isinstance(button, w.Button), f"no {name} button on the {app.screen} screen"
-    button.click()
 
 
 def skyjo_app(lang: str = "en", **settings: Any) -> App:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
-import ipywidgets as w
 import pytest
+from app_screens import click
 from race_game import GAME_ID, Move, Race, RaceBot, RaceSettings, register_race, unregister_race
 
 from skipbo_widgets.widgets.app import App
@@ -32,23 +31,6 @@ def race() -> Iterator[None]:
     register_race()
     yield
     unregister_race()
-
-
-def widgets_in(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from widgets_in(child)
-
-
-def shown(app: App, name: str) -> Any:
-    return next((x for x in widgets_in(app.widget)
-                 if f"sb-testid-{name}" in getattr(x, "_dom_classes", ())), None)
-
-
-def click(app: App, name: str) -> None:
-    button = shown(app, name)
-    assert isinstance(button, w.Button), f"no {name} button on the {app.screen} screen"
-    button.click()
 
 
 def play_out(screen: GameScreen) -> None:

@@ -79,12 +79,6 @@ class Coach(Ladder[Hint]):
         return self._html(obs, found, level, lang=lang, names=names), \
             found.plan[0] if level >= 2 and found.plan else None
 
-    def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
-        """The hint last shown, at the same step of the ladder (after a language switch)."""
-        if self._hint is None or not self.level:
-            return ""
-        return self._html(obs, self._hint, self.level, lang=lang, names=names)
-
     @staticmethod
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:

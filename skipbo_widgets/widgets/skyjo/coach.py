@@ -71,11 +71,6 @@ class SkyjoCoach(Ladder[Hint]):
         return self._html(obs, found, level, lang=lang, names=names), \
             found.move if level >= 2 else None
 
-    def shown_html(self, obs: Observation, *, lang: str, names: Sequence[str]) -> str:
-        if self._hint is None or not self.level:
-            return ""
-        return self._html(obs, self._hint, self.level, lang=lang, names=names)
-
     @staticmethod
     def _html(obs: Observation, found: Hint, level: int, *, lang: str,
               names: Sequence[str]) -> str:
