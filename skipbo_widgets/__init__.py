@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .widgets.app import App
+    from .widgets.shell.app import App
 
 
 def play(lang: str = "en") -> App:
     """The Skip-Bo app (home screen, settings, game against bots) in ``lang``."""
-    from .widgets.app import App  # widgets load only when wanted: the engine stays light
+    from .widgets.shell.app import App  # widgets load only when wanted: the engine stays light
 
     return App(lang)
 
 
 def tutorial(lang: str = "en") -> App:
     """The step-by-step lessons of the rules in ``lang``, inside the same app."""
-    from .widgets.app import App
+    from .widgets.shell.app import App
 
     return App(lang, screen="learn")
 

@@ -42,13 +42,14 @@ def _lessons() -> str:
 def _static() -> str:
     """Each table's script, whole (the shared helpers it imports put in), its styles, and
     the app's styles."""
+    from .widgets.page.testids import HERE as PAGE
+    from .widgets.skipbo.table import SkipBoTable
     from .widgets.skyjo.table import SkyjoTable
-    from .widgets.table import STATIC, CardTable
 
-    if not (STATIC / "app.css").is_file():
-        raise RuntimeError(f"app.css missing from {STATIC}")
+    if not (PAGE / "app.css").is_file():
+        raise RuntimeError(f"app.css missing from {PAGE}")
     sizes = []
-    for table in (CardTable, SkyjoTable):
+    for table in (SkipBoTable, SkyjoTable):
         # A script or a style sheet left out fails its table's import already.
         script, styles = str(table._esm), str(table._css)
         if "export default" not in script or re.search(r"^import ", script, re.MULTILINE):
@@ -61,7 +62,7 @@ def _static() -> str:
 
 def _app() -> str:
     from .i18n import LANGUAGES
-    from .widgets.app import App
+    from .widgets.shell.app import App
     from .widgets.skipbo.settings import GameSettings
 
     for lang in LANGUAGES:

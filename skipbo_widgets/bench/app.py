@@ -41,12 +41,12 @@ from . import Settings
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
 TABLE = (
     "from skipbo_widgets.skipbo.engine import Game, Rules\n"
-    "from skipbo_widgets.widgets.controller import TableController\n"
+    "from skipbo_widgets.widgets.table.controller import TableController\n"
     "TableController(Game.new(Rules(), seed=1, dealer=1), seat=0).table"
 )
 SKYJO_TABLE = (
     "from skipbo_widgets.skyjo.engine import Round, Rules\n"
-    "from skipbo_widgets.widgets.controller import TableController\n"
+    "from skipbo_widgets.widgets.table.controller import TableController\n"
     "TableController(Round.new(Rules(players=8), seed=1), seat=0).table"
 )
 SKYJO_PLAYERS = 8

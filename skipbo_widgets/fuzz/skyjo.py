@@ -3,7 +3,7 @@
 Valid files are taken from seeded games at every phase (the set-up, play, the last
 turns, a round over, between rounds, a game over) for 2 to 8 players and both doubling
 rules: round files, match files, sessions as the app keeps them, the same texts
-through the app's :func:`~skipbo_widgets.widgets.settings.open_any`, and the place in
+through the app's :func:`~skipbo_widgets.widgets.shell.settings.open_any`, and the place in
 Skyjo's lessons. Each is mutated (values, cards moved between zones, face-up flags,
 cleared places, the phase, the turn, seats, the drawn card, scores, results, the ender,
 the starter, the doubling rule, seeds, keys) and read by the reader of its format.
@@ -52,7 +52,7 @@ from ..skyjo.engine.save import (
 from ..tutorials.lesson import all_lessons
 from ..tutorials.progress import Progress, dumps_progress, loads_progress
 from ..tutorials.runner import StepRun
-from ..widgets.settings import dumps_session, loads_session, open_any
+from ..widgets.shell.settings import dumps_session, loads_session, open_any
 from ..widgets.skyjo.settings import SkyjoSettings
 from .json_paths import all_paths, get, put
 

@@ -1,6 +1,6 @@
 """Step-by-step lessons of each game's rules: data, success checks and the judging of tries.
 
-Pure Python like the engine: the widgets in :mod:`skipbo_widgets.widgets.tutorial`
+Pure Python like the engine: the widgets in :mod:`skipbo_widgets.widgets.shell.tutorial`
 show a step on the card table and pass the learner's moves to :class:`StepRun`.
 """
 

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..core.sheet import Section
     from ..games import GameKind
-    from .play import GamePlay
-    from .settings import Settings
-    from .table_game import TableGame
+    from .shell.settings import Settings
+    from .table.play import GamePlay
+    from .table.table_game import TableGame
 
 #: The games of the package, in the home screen's order; the first is the default (a
 #: session or class link that names no game is its). Each ``widgets/<id>/ui.py`` has ``UI``.

@@ -10,7 +10,7 @@ from skipbo_widgets import devtools
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.engine import Reason, SaveError
 from skipbo_widgets.skipbo.engine.save import MAX_SAVE_SIZE
-from skipbo_widgets.widgets.settings import BOT_NAMES
+from skipbo_widgets.widgets.shell.settings import BOT_NAMES
 
 Page = Any
 

@@ -12,7 +12,7 @@ from skipbo_widgets.devtools import find_deal, start_game, wait_until_settled
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skipbo.engine import WILD
 from skipbo_widgets.tutorials import load_lessons
-from skipbo_widgets.widgets.controller import default_names
+from skipbo_widgets.widgets.table.controller import default_names
 
 from .conftest import PHONE
 from .test_app import no_python_errors

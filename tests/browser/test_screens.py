@@ -14,7 +14,7 @@ import pytest
 from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.engine.game import score_round
-from skipbo_widgets.widgets.settings import dumps_session
+from skipbo_widgets.widgets.shell.settings import dumps_session
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 from .conftest import PHONE

@@ -14,7 +14,7 @@ from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import hint
 from skipbo_widgets.skyjo.engine import Move
-from skipbo_widgets.widgets.demo import DemoForm, DemoScreen
+from skipbo_widgets.widgets.shell.demo import DemoForm, DemoScreen
 from skipbo_widgets.widgets.skyjo.coach import move_words
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER

@@ -25,8 +25,8 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from skipbo_widgets.skyjo.bots import make_bot
 from skipbo_widgets.skyjo.engine import Round, Rules, from_position
-from skipbo_widgets.widgets.controller import TableController
-from skipbo_widgets.widgets.testids import ShellSupport
+from skipbo_widgets.widgets.table.controller import TableController
+from skipbo_widgets.widgets.page.testids import ShellSupport
 
 query = {k: v[0] for k, v in parse_qs(os.environ.get("QUERY_STRING", "")).items()}
 players, lang = int(query.get("players", "2")), query.get("lang", "en")

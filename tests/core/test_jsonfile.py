@@ -12,7 +12,7 @@ from skipbo_widgets.core.errors import SaveError, SaveReason
 from skipbo_widgets.core.jsonfile import check_header, parse_json
 from skipbo_widgets.skipbo.engine.save import loads_game, loads_match
 from skipbo_widgets.tutorials.progress import loads_progress
-from skipbo_widgets.widgets.settings import loads_session, open_any
+from skipbo_widgets.widgets.shell.settings import loads_session, open_any
 
 
 @pytest.mark.parametrize(("data", "reason", "problem"), [

@@ -164,7 +164,7 @@ def test_every_reason_has_an_error_message() -> None:
 
 
 def test_every_error_message_belongs_to_a_reason() -> None:
-    from skipbo_widgets.widgets.settings import LinkReason  # a class link's own refusals
+    from skipbo_widgets.widgets.shell.settings import LinkReason  # a class link's own refusals
 
     codes = {r.value for r in (*Reason, *SkyjoReason, *LinkReason)} | EXTRA_ERRORS
     stale = [k for k in KEYS if k.startswith("error.") and k[len("error."):] not in codes]

@@ -28,13 +28,6 @@ GAMES = ("skipbo", "skyjo")
 SHARED = ("widgets", "tutorials")
 #: The one list of each layer.
 LISTS = {"widgets/registry.py", "tutorials/lesson.py"}
-#: Shared modules that still name a game, and why; a module leaves the list when it is
-#: fixed (the test below fails while an entry is not needed any more).
-NOT_YET = {
-    # Skip-Bo's table code still at the root of widgets/ (issue 22, step 4).
-    "widgets/log.py": "Skip-Bo's describe beside the shared LogLine",
-    "widgets/view.py": "Skip-Bo's view",
-}
 _GAME_WORD = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(GAMES) + r")(?![A-Za-z0-9])", re.I)
 _OWN_NAME = re.compile(r"skipbo[_-]widgets")
 
@@ -107,11 +100,8 @@ def test_no_shared_module_names_a_game(path: Path) -> None:
     rel = path.relative_to(PACKAGE)
     named = list(game_names(path.read_text(encoding="utf-8"),
                             ("skipbo_widgets", *rel.with_suffix("").parts)))
-    if rel.as_posix() in NOT_YET:
-        assert named, f"{rel} names no game any more: take it off NOT_YET"
-    else:
-        assert not named, f"{rel} names a game: {named}"
+    assert not named, f"{rel} names a game: {named}"
 
 
 def test_the_lists_exist() -> None:
-    assert all((PACKAGE / rel).is_file() for rel in (*LISTS, *NOT_YET))
+    assert all((PACKAGE / rel).is_file() for rel in LISTS)

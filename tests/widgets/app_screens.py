@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.shell.app import App
 
 
 def widgets_in(widget: Any) -> Iterator[Any]:

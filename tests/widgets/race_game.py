@@ -23,11 +23,11 @@ from skipbo_widgets.core.errors import IllegalMove, NotationError, RulesError, S
 from skipbo_widgets.core.match import Match
 from skipbo_widgets.core.protocol import GameBase, UndoRecord, undo_calls
 from skipbo_widgets.games import GameKind
-from skipbo_widgets.widgets.log import LogLine
-from skipbo_widgets.widgets.page import PageWidget
+from skipbo_widgets.widgets.page.page import PageWidget
 from skipbo_widgets.widgets.registry import GameUI, register, unregister
-from skipbo_widgets.widgets.settings import Settings, deal_number
-from skipbo_widgets.widgets.table import parse_request
+from skipbo_widgets.widgets.shell.settings import Settings, deal_number
+from skipbo_widgets.widgets.table.log import LogLine
+from skipbo_widgets.widgets.table.table import parse_request
 
 GAME_ID = "race"
 FORMAT = "race/game"

@@ -12,11 +12,11 @@ from app_screens import widgets_in
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.engine import Reason, SaveError
 from skipbo_widgets.skipbo.engine.save import MAX_SAVE_SIZE
-from skipbo_widgets.widgets.app import App, lang_from_query
-from skipbo_widgets.widgets.file_picker import FilePicker
-from skipbo_widgets.widgets.settings import dumps_session, loads_session
+from skipbo_widgets.widgets.page.file_picker import FilePicker
+from skipbo_widgets.widgets.page.testids import HERE as PAGE
+from skipbo_widgets.widgets.shell.app import App, lang_from_query
+from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
-from skipbo_widgets.widgets.table import STATIC
 
 
 def browser_reports(app: App, stored: object) -> None:
@@ -77,7 +77,7 @@ def test_the_apps_root_element_says_the_language_and_follows_the_picker(screen: 
         elif screen == "learn":
             assert app.tutorial is not None
             assert app.tutorial.table.view["lang"] == lang
-    assert 'getAttribute("lang")' in (STATIC / "testids.js").read_text()
+    assert 'getAttribute("lang")' in (PAGE / "testids.js").read_text()
 
 
 def test_the_inline_lessons_say_their_language_too() -> None:
@@ -220,7 +220,7 @@ def test_the_bot_speed_survives_a_language_switch() -> None:
 @pytest.mark.parametrize(("stock_size", "kind"), [(0, "standard"), (10, "short"), (17, "custom")])
 def test_the_setup_form_keeps_the_stock_choice_when_the_players_change(stock_size: int,
                                                                        kind: str) -> None:
-    from skipbo_widgets.widgets.setup_form import SetupForm
+    from skipbo_widgets.widgets.shell.setup_form import SetupForm
 
     chosen: list[GameSettings] = []
     form = SetupForm("fr", on_start=chosen.append, on_back=lambda: None,
@@ -234,7 +234,7 @@ def test_the_setup_form_keeps_the_stock_choice_when_the_players_change(stock_siz
 
 
 def test_the_setup_form_offers_the_four_strengths_weakest_first() -> None:
-    from skipbo_widgets.widgets.setup_form import SetupForm
+    from skipbo_widgets.widgets.shell.setup_form import SetupForm
 
     chosen: list[GameSettings] = []
     form = SetupForm("nl", on_start=chosen.append, on_back=lambda: None)
@@ -272,12 +272,12 @@ def test_the_browser_tab_gets_the_apps_title_in_the_learners_language() -> None:
     app.lang_picker.value = "nl"
     assert app.shell.title == t("app.title", "nl")
     assert app.shell.trait_metadata("title", "sync")
-    assert "document.title = title" in (STATIC / "testids.js").read_text()
+    assert "document.title = title" in (PAGE / "testids.js").read_text()
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
 def test_a_stock_size_out_of_range_is_refused_with_the_range(lang: str) -> None:
-    from skipbo_widgets.widgets.setup_form import SetupForm
+    from skipbo_widgets.widgets.shell.setup_form import SetupForm
 
     chosen: list[GameSettings] = []
     form = SetupForm(lang, on_start=chosen.append, on_back=lambda: None)
@@ -295,7 +295,7 @@ def test_a_stock_size_out_of_range_is_refused_with_the_range(lang: str) -> None:
 
 @pytest.mark.parametrize(("players", "partner"), [(4, "Leo"), (6, "Emma")])
 def test_the_team_setup_names_the_learners_partner(players: int, partner: str) -> None:
-    from skipbo_widgets.widgets.setup_form import SetupForm
+    from skipbo_widgets.widgets.shell.setup_form import SetupForm
 
     form = SetupForm("de", on_start=lambda _s: None, on_back=lambda: None)
     form.players.value = str(players)

@@ -12,9 +12,9 @@ from app_screens import click, shown
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import observe
-from skipbo_widgets.widgets import game_screen
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import loads_session
+from skipbo_widgets.widgets.shell import game_screen
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 

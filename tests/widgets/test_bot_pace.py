@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.widgets import game_screen
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.game_screen import GameScreen
+from skipbo_widgets.widgets.shell import game_screen
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.game_screen import GameScreen
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

@@ -8,8 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App, lang_from_query
-from skipbo_widgets.widgets.settings import deal_query, settings_from_query
+from skipbo_widgets.widgets.shell.app import App, lang_from_query
+from skipbo_widgets.widgets.shell.settings import deal_query, settings_from_query
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 

@@ -7,8 +7,8 @@ import pytest
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import Game, Rules, from_position, observe
-from skipbo_widgets.widgets.controller import TableController
-from skipbo_widgets.widgets.view import legal_targets
+from skipbo_widgets.widgets.skipbo.view import legal_targets
+from skipbo_widgets.widgets.table.controller import TableController
 
 
 def browser_sends(controller: TableController, content: object) -> None:

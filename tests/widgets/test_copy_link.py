@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.shell.app import App
 
 
 def setup_with_number(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[App, list[Any]]:

@@ -12,9 +12,9 @@ from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.bots.narrate import narrate
 from skipbo_widgets.skipbo.engine import observe
-from skipbo_widgets.widgets import game_screen
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
+from skipbo_widgets.widgets.shell import game_screen
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.demo import DemoScreen, DemoSettings
 from skipbo_widgets.widgets.skipbo.coach import reason_html
 from skipbo_widgets.widgets.skipbo.view_schema import check_view
 

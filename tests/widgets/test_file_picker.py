@@ -10,11 +10,11 @@ from app_screens import widgets_in
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.engine import Reason, SaveError
 from skipbo_widgets.skipbo.engine.save import MAX_SAVE_SIZE
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.file_picker import FilePicker
-from skipbo_widgets.widgets.settings import dumps_session
+from skipbo_widgets.widgets.page.file_picker import FilePicker
+from skipbo_widgets.widgets.page.testids import HERE as PAGE
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import dumps_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
-from skipbo_widgets.widgets.table import STATIC
 
 
 def picker(app: App) -> FilePicker:
@@ -38,7 +38,7 @@ def test_a_file_too_big_to_send_is_answered_by_its_size(size: int, lang: str) ->
 
 
 def test_the_page_checks_the_size_before_it_sends_anything() -> None:
-    script = (STATIC / "file_picker.js").read_text()
+    script = (PAGE / "file_picker.js").read_text()
     assert 'file.size > model.get("max_size")' in script
     assert script.index('"too-big"') < script.index("arrayBuffer")
 

@@ -14,7 +14,7 @@ import zlib
 import pytest
 
 from skipbo_widgets.i18n import LANGUAGES, t
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.shell.app import App
 
 
 def png() -> bytes:

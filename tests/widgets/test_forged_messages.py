@@ -24,11 +24,11 @@ import pytest
 from comm.base_comm import BaseComm
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.file_picker import FilePicker
+from skipbo_widgets.widgets.page.file_picker import FilePicker
+from skipbo_widgets.widgets.page.voila_request import parse_request_info
+from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
-from skipbo_widgets.widgets.voila_request import parse_request_info
 
 LANGS = ["de", "fr", "nl", "en"]
 SURROGATES = ["\ud800", "x\udfff", "\udc80", "2\ud83d"]

@@ -8,7 +8,7 @@ from skipbo_widgets.games import GAMES, SKIPBO, GameKind, game_kind
 from skipbo_widgets.skipbo.bots import LEVELS
 from skipbo_widgets.skipbo.engine import RulesError, SaveError
 from skipbo_widgets.skyjo.bots import LEVELS as SKYJO_LEVELS
-from skipbo_widgets.widgets.setup_form import SetupForm
+from skipbo_widgets.widgets.shell.setup_form import SetupForm
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 

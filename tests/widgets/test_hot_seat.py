@@ -13,9 +13,9 @@ import pytest
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import SaveError
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.hot_seat import HotSeatScreen
-from skipbo_widgets.widgets.settings import dumps_session, loads_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.hot_seat import HotSeatScreen
+from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skipbo.view_schema import check_view
 

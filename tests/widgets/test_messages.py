@@ -20,17 +20,17 @@ from skipbo_widgets.skipbo.engine.events import (
     Recycled,
     TurnEnded,
 )
-from skipbo_widgets.widgets import log
-from skipbo_widgets.widgets.game_screen import SPEEDS
-from skipbo_widgets.widgets.view import LABELS
+from skipbo_widgets.widgets.shell.game_screen import SPEEDS
+from skipbo_widgets.widgets.skipbo import log
+from skipbo_widgets.widgets.skipbo.view import LABELS
 
-WIDGETS = Path(log.__file__).parent
+WIDGETS = Path(log.__file__).parents[1]
 LITERAL = re.compile(r"""\btr?\(\s*["']([a-z_]+(?:\.[a-z_]+)+)["']""")
 
 
 def literal_keys() -> set[str]:
     keys: set[str] = set()
-    for path in WIDGETS.glob("*.py"):
+    for path in WIDGETS.rglob("*.py"):
         keys.update(LITERAL.findall(path.read_text()))
     return keys
 

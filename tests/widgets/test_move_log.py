@@ -12,9 +12,9 @@ from skipbo_widgets.i18n import t
 from skipbo_widgets.skipbo.bots import make_bot as skipbo_bot
 from skipbo_widgets.skipbo.engine import observe
 from skipbo_widgets.skyjo.bots import make_bot as skyjo_bot
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.game_screen import GameScreen
-from skipbo_widgets.widgets.settings import loads_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.game_screen import GameScreen
+from skipbo_widgets.widgets.shell.settings import loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

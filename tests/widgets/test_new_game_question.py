@@ -12,8 +12,8 @@ from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import make_bot
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import Settings, dumps_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import Settings, dumps_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.page.testids import HERE as PAGE
+from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
-from skipbo_widgets.widgets.table import STATIC
 
 
 def page_sends(app: App, query: object) -> None:
@@ -25,7 +25,7 @@ def no_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_shell_sends_the_pages_query() -> None:
     app = App("en", animate=False)
     assert app.shell.trait_metadata("query", "sync")
-    script = (STATIC / "testids.js").read_text()
+    script = (PAGE / "testids.js").read_text()
     assert "location.search" in script and 'model.set("query"' in script
 
 

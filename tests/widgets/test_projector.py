@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import dumps_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import dumps_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

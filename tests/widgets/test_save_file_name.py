@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.widgets import app as app_module
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import loads_session
+from skipbo_widgets.widgets.shell import app as app_module
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

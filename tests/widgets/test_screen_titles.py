@@ -8,7 +8,7 @@ import html
 import pytest
 
 from skipbo_widgets.i18n import LANGUAGES
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.shell.app import App
 
 NAMES = {"skipbo": "Skip-Bo", "skyjo": "Skyjo"}
 

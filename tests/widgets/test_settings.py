@@ -1,4 +1,4 @@
-"""Settings and files (widgets/settings.py): one way to open a session, a match file or a
+"""Settings and files (widgets/shell/settings.py): one way to open a session, a match file or a
 game file, all through the hardened parser (issue 10)."""
 
 from __future__ import annotations
@@ -10,8 +10,13 @@ import pytest
 from skipbo_widgets.i18n import explain
 from skipbo_widgets.skipbo.engine import Game, Match, Reason, Rules, RulesError, SaveError
 from skipbo_widgets.skipbo.engine.save import GAME_FORMAT, MATCH_FORMAT, dumps_game, dumps_match
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import SESSION_FORMAT, dumps_session, loads_session, open_any
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import (
+    SESSION_FORMAT,
+    dumps_session,
+    loads_session,
+    open_any,
+)
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 
 SETTINGS = GameSettings(players=3, levels=("beginner", "strong"), seed="7")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.sheet_link import SheetLink
+from skipbo_widgets.widgets.page.sheet_link import SheetLink
+from skipbo_widgets.widgets.shell.app import App
 
 
 def home_sheet(app: App) -> SheetLink:

@@ -20,9 +20,9 @@ from skipbo_widgets.skyjo.engine import Match as SkyjoMatch
 from skipbo_widgets.skyjo.engine import Round, Rules, RulesError, SaveError, dumps_match
 from skipbo_widgets.skyjo.engine.events import Drew, Replaced, Revealed
 from skipbo_widgets.skyjo.engine.save import dumps_round
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.game_screen import GameScreen
-from skipbo_widgets.widgets.settings import (
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.game_screen import GameScreen
+from skipbo_widgets.widgets.shell.settings import (
     deal_query,
     dumps_session,
     loads_session,

@@ -18,10 +18,10 @@ from skipbo_widgets.skyjo.bots.narrate import grade_guess, narrate
 from skipbo_widgets.skyjo.bots.review import review_move
 from skipbo_widgets.skyjo.engine import Round
 from skipbo_widgets.skyjo.engine.moves import DRAW
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.demo import DemoScreen, DemoSettings
-from skipbo_widgets.widgets.hot_seat import HotSeatScreen
-from skipbo_widgets.widgets.settings import dumps_session, loads_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.demo import DemoScreen, DemoSettings
+from skipbo_widgets.widgets.shell.hot_seat import HotSeatScreen
+from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session
 from skipbo_widgets.widgets.skyjo.coach import move_words, reason_text
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view

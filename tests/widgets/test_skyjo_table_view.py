@@ -18,8 +18,8 @@ from skipbo_widgets.widgets.skyjo import table as skyjo_table
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER, band, skyjo_view
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
-from skipbo_widgets.widgets.table import parse_request
-from skipbo_widgets.widgets.view_schema import ViewError
+from skipbo_widgets.widgets.table.table import parse_request
+from skipbo_widgets.widgets.table.view_schema import ViewError
 
 #: An opponent's grid, face down, for positions built by hand.
 #: The other seat, as play finds it: two cards turned in the set-up (a1 and b1), no more.
@@ -224,7 +224,7 @@ def test_the_skyjo_table_refuses_malformed_messages_as_the_skipbo_table_does(con
 def test_nothing_in_the_page_builds_a_move_or_decides_a_colour() -> None:
     """The page sends the names the view gave it; Python makes them a move and says
     which cards are which colour and which places are legal."""
-    script = (Path(skyjo_table.__file__).parent / "skyjo_table.js").read_text(encoding="utf-8")
+    script = (Path(skyjo_table.__file__).parent / "table.js").read_text(encoding="utf-8")
     code = "\n".join(line.split("//")[0] for line in script.splitlines())
     for pattern in (r'"(take|swap|drop|reveal)"', r"`[a-z]+ \$\{", r"\$\{[^}]*\} \$\{",
                     r"\"(dark-blue|light-blue|green|yellow|red)\"", r"[<>]=? ?-?\d+\) return",

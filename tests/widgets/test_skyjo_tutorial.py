@@ -12,12 +12,12 @@ from skipbo_widgets.skyjo.engine import Move, Round, place_text
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.tutorials.lesson import all_lessons
 from skipbo_widgets.tutorials.progress import Progress, dumps_progress, loads_progress
+from skipbo_widgets.widgets.shell.tutorial import TutorialScreen
 from skipbo_widgets.widgets.skipbo.table_game import SKIPBO_TABLE
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER, shown_highlight
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
-from skipbo_widgets.widgets.tutorial import TutorialScreen
 
 LESSONS = all_lessons()
 SKIPBO = len(load_lessons())

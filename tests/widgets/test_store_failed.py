@@ -12,8 +12,8 @@ import ipywidgets as w
 import pytest
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.settings import Settings, dumps_session, loads_session
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.settings import Settings, dumps_session, loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 

@@ -9,9 +9,9 @@ import pytest
 from skipbo_widgets.i18n import explain, t
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import Game, IllegalMove, Reason, Rules, from_position
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.controller import TableController
+from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
+from skipbo_widgets.widgets.table.controller import TableController
 
 
 def browser_sends(controller: TableController, content: object) -> None:

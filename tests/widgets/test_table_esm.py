@@ -1,5 +1,5 @@
 """What each card table hands the page: one whole module, the helpers both tables share
-put in place of its import line (widgets/esm.py), and the self-check that sees it shipped."""
+put in place of its import line (widgets/table/esm.py), and the self-check that sees it shipped."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from skipbo_widgets import selfcheck
-from skipbo_widgets.widgets.esm import bundle
+from skipbo_widgets.widgets.skipbo.table import SkipBoTable
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
-from skipbo_widgets.widgets.table import CardTable
+from skipbo_widgets.widgets.table.esm import bundle
 
 
-@pytest.mark.parametrize("table", [CardTable, SkyjoTable])
+@pytest.mark.parametrize("table", [SkipBoTable, SkyjoTable])
 def test_each_table_sends_one_module_with_the_shared_helpers_in_it(table: type,
                                                                    tmp_path: Path) -> None:
     script = str(table._esm)
@@ -45,8 +45,8 @@ def test_a_relative_import_becomes_the_file_and_a_missing_one_fails(tmp_path: Pa
 def test_the_self_check_sees_both_tables_and_fails_on_a_script_not_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     shipped = selfcheck.CHECKS["static files"]()
-    assert "CardTable" in shipped and "SkyjoTable" in shipped
-    monkeypatch.setattr(SkyjoTable, "_esm", 'import { flyCard } from "../static/fly.js";\n'
+    assert "SkipBoTable" in shipped and "SkyjoTable" in shipped
+    monkeypatch.setattr(SkyjoTable, "_esm", 'import { flyCard } from "../table/fly.js";\n'
                         "export default {};\n")
     with pytest.raises(RuntimeError, match="SkyjoTable"):
         selfcheck.CHECKS["static files"]()

@@ -13,18 +13,19 @@ import pytest
 from skipbo_widgets.i18n import LANGUAGES
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.skipbo.engine import Game, Rules, from_position
-from skipbo_widgets.widgets.controller import TableController
+from skipbo_widgets.widgets.shell.tutorial import TutorialScreen
+from skipbo_widgets.widgets.skipbo.table import SkipBoTable
 from skipbo_widgets.widgets.skipbo.view_schema import check_view
-from skipbo_widgets.widgets.table import CardTable, parse_request
-from skipbo_widgets.widgets.tutorial import TutorialScreen
-from skipbo_widgets.widgets.view_schema import ViewError
+from skipbo_widgets.widgets.table.controller import TableController
+from skipbo_widgets.widgets.table.table import parse_request
+from skipbo_widgets.widgets.table.view_schema import ViewError
 
-TABLE_JS = Path(__file__).parents[2] / "skipbo_widgets" / "widgets" / "static" / "table.js"
+TABLE_JS = Path(__file__).parents[2] / "skipbo_widgets" / "widgets" / "skipbo" / "table.js"
 
 
-def checked_table() -> tuple[CardTable, list[dict[str, Any]]]:
+def checked_table() -> tuple[SkipBoTable, list[dict[str, Any]]]:
     """A table that checks every view it is given and keeps them."""
-    table, views = CardTable(), []
+    table, views = SkipBoTable(), []
 
     def check(change: dict[str, Any]) -> None:
         check_view(change["new"])

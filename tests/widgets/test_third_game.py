@@ -12,18 +12,18 @@ import pytest
 from app_screens import click
 from race_game import GAME_ID, Move, Race, RaceBot, RaceSettings, register_race, unregister_race
 
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.demo import DemoSettings
-from skipbo_widgets.widgets.game_screen import GameScreen
-from skipbo_widgets.widgets.hot_seat import HotSeatScreen
 from skipbo_widgets.widgets.registry import game_uis
-from skipbo_widgets.widgets.settings import (
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.demo import DemoSettings
+from skipbo_widgets.widgets.shell.game_screen import GameScreen
+from skipbo_widgets.widgets.shell.hot_seat import HotSeatScreen
+from skipbo_widgets.widgets.shell.settings import (
     dumps_session,
     loads_session,
     open_any,
     settings_from_query,
 )
-from skipbo_widgets.widgets.table_game import table_game_for
+from skipbo_widgets.widgets.table.table_game import table_game_for
 
 
 @pytest.fixture(autouse=True)

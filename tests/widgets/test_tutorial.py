@@ -13,8 +13,8 @@ from skipbo_widgets.i18n import LANGUAGES, explain, t
 from skipbo_widgets.tutorials import load_lessons
 from skipbo_widgets.tutorials.lesson import load_lesson
 from skipbo_widgets.tutorials.progress import Progress, dumps_progress, loads_progress
-from skipbo_widgets.widgets.app import App
-from skipbo_widgets.widgets.tutorial import TutorialScreen
+from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.tutorial import TutorialScreen
 
 LESSONS = load_lessons()
 STEP_COUNT = sum(len(lesson.steps) for lesson in LESSONS)

@@ -13,9 +13,9 @@ import tornado.web
 import tornado.websocket
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.widgets.app import App
+from skipbo_widgets.widgets.page.voila_request import _WAITING, on_query
+from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
-from skipbo_widgets.widgets.voila_request import _WAITING, on_query
 
 KERNEL = "0f3c8a52-1d2e-4b7a-9c6d-5e4f3a2b1c0d"
 

@@ -14,7 +14,7 @@ from ...i18n import t
 from ...skipbo.bots import Explain, Hint, Reason, Review, hint, review_turn
 from ...skipbo.engine import END_MOVE, Move, Observation
 from ...skipbo.engine.cards import Card
-from ..coach import Ladder, hint_box, review_box
+from ..table.coach import Ladder, hint_box, review_box
 
 
 def plan_sentences(obs: Observation, moves: Sequence[Move], *, lang: str,

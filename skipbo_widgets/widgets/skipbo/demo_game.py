@@ -15,9 +15,9 @@ from ...skipbo.bots import LEVELS, make_bot
 from ...skipbo.bots.narrate import Narration, grade_guess, narrate
 from ...skipbo.engine import Move, Observation
 from ...skipbo.engine.events import Event
-from ..coach import guess_box, narration_box
-from ..log import describe
+from ..table.coach import guess_box, narration_box
 from .coach import plan_sentences, reason_html
+from .log import describe
 
 #: Nobody is "you" in a demo: every seat is a bot, told of by name.
 NOBODY = -1

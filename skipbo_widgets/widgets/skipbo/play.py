@@ -1,4 +1,4 @@
-"""Skip-Bo on the game screen (:class:`~..play.GamePlay`): its bots, coach, log and score."""
+"""Skip-Bo on the game screen (:class:`~..table.play.GamePlay`): its bots, coach, log and score."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 from ...skipbo.bots import Bot, make_bot
 from ...skipbo.engine import Game, Match, Move, Observation
-from ..log import MoveLog
 from .coach import Coach
+from .log import SkipBoLog
 
 
 class SkipBoPlay:
@@ -18,8 +18,8 @@ class SkipBoPlay:
         return {seat: make_bot(level, seed=f"{seed}/{seat}")
                 for seat, level in enumerate(levels, start=1)}
 
-    def new_log(self, game: Game, *, lang: str, names: Sequence[str]) -> MoveLog:
-        log = MoveLog(me=0, lang=lang, names=names, faces=game.rules.faces)
+    def new_log(self, game: Game, *, lang: str, names: Sequence[str]) -> SkipBoLog:
+        log = SkipBoLog(me=0, lang=lang, names=names, faces=game.rules.faces)
         log.rebuild(game.events)
         return log
 

@@ -22,7 +22,7 @@ from ...skipbo.engine.save import (
     match_from_dict,
     match_to_dict,
 )
-from ..settings import Settings, deal_number
+from ..shell.settings import Settings, deal_number
 
 
 @dataclass(frozen=True)

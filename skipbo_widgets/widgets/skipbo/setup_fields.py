@@ -10,7 +10,7 @@ import ipywidgets as w
 
 from ...skipbo.engine import Rules
 from ...skipbo.engine.rules import MAX_STOCK, MIN_STOCK, SHORT_STOCK, default_stock_size
-from ..testids import testid
+from ..page.testids import testid
 from .settings import GameSettings
 
 STOCK_KINDS = ("standard", "short", "custom")

@@ -1,4 +1,4 @@
-"""Skip-Bo as the table controller sees it (:class:`~..table_game.TableGame`).
+"""Skip-Bo as the table controller sees it (:class:`~..table.table_game.TableGame`).
 
 Clicks that are not moves are answered here: an empty stock pile sends the
 learner on to their partner's, an empty discard pile says it is empty, an
@@ -18,18 +18,18 @@ from ...i18n import error_key, explain, t
 from ...skipbo.bots.hints import source_card
 from ...skipbo.engine import WILD, Game, GameError, Move, Observation, Reason, observe
 from ...skipbo.engine.events import Drew, Event, StockTurned
-from ..table import CardTable
-from ..view import table_view
+from .table import SkipBoTable
+from .view import table_view
 
 if TYPE_CHECKING:
-    from ..controller import TableController
+    from ..table.controller import TableController
 
 #: The piles in the middle that nobody plays from (by test id), and what a click on one says.
 SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
 
 
-class SkipBoTable:
-    """The Skip-Bo table: :class:`~..table.CardTable` and :func:`~..view.table_view`."""
+class SkipBoTableGame:
+    """The Skip-Bo table: :class:`~.table.SkipBoTable` and :func:`~.view.table_view`."""
 
     id = "skipbo"
 
@@ -40,8 +40,8 @@ class SkipBoTable:
     def plays(self, game: Any) -> bool:
         return isinstance(game, Game)
 
-    def new_table(self) -> CardTable:
-        return CardTable()
+    def new_table(self) -> SkipBoTable:
+        return SkipBoTable()
 
     def observe(self, game: Game, seat: int) -> Observation:
         return observe(game, seat)
@@ -111,7 +111,7 @@ class SkipBoTable:
         return {"card": source_card(before, move), "from": put, "to": home}
 
 
-SKIPBO_TABLE = SkipBoTable()
+SKIPBO_TABLE = SkipBoTableGame()
 
 
 def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..., str],

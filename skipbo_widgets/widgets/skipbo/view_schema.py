@@ -6,19 +6,19 @@ click, a hand card without its source name). Tests run it on every view the
 controllers produce; the page trusts the shape it describes.
 
 >>> from skipbo_widgets.skipbo.engine import Game, Rules
->>> from skipbo_widgets.widgets.controller import TableController
+>>> from skipbo_widgets.widgets.table.controller import TableController
 >>> check_view(TableController(Game.new(Rules(), seed=1), lang="de").view)
 >>> check_view({"lang": "de"})
 Traceback (most recent call last):
 ...
-skipbo_widgets.widgets.view_schema.ViewError: view: keys missing: ...
+skipbo_widgets.widgets.table.view_schema.ViewError: view: keys missing: ...
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..view_schema import KINDS, _cards, _expect, _fields, _strings
+from ..table.view_schema import KINDS, _cards, _expect, _fields, _strings
 
 BANDS = ("wild", "low", "mid", "high")
 

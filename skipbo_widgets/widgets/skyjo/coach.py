@@ -26,7 +26,7 @@ from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
 from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.rules import ROWS
-from ..coach import Ladder, hint_box, review_box
+from ..table.coach import Ladder, hint_box, review_box
 
 #: Each column's letter and its number.
 _COLUMNS = {text[0]: p // ROWS for text, p in SKYJO_PLACES.items()}

@@ -1,4 +1,4 @@
-"""Skyjo in demo mode (:class:`~..demo.DemoGame`): its bots, and their moves and a class's
+"""Skyjo in demo mode (:class:`~..shell.demo.DemoGame`): its bots, and their moves and a class's
 guess told in words.
 
 The reasons are the hints' and the review's own
@@ -20,7 +20,7 @@ from ...skyjo.bots.explain import Explain
 from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
 from ...skyjo.engine.events import Event
-from ..coach import guess_box, narration_box
+from ..table.coach import guess_box, narration_box
 from .coach import move_words, reason_text
 from .log import describe
 from .view import phase_label, result_view

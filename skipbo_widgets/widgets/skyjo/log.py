@@ -32,7 +32,7 @@ from ...skyjo.engine.events import (
     Took,
     TurnStarted,
 )
-from ..log import MoveLog
+from ..table.log import MoveLog
 
 
 def describe(event: Event, *, me: int, lang: str,
@@ -76,7 +76,7 @@ def _key(event: Event) -> tuple[str, int | None, dict[str, object]] | None:
 
 
 class SkyjoLog(MoveLog):
-    """The lines of a round so far, newest last: Skip-Bo's log with Skyjo's sentences."""
+    """The lines of a Skyjo round so far, newest last."""
 
     def turn_of(self, event: Event) -> int | None:
         return event.turn if isinstance(event, TurnStarted) else None

@@ -1,4 +1,4 @@
-"""Skyjo on the game screen (:class:`~..play.GamePlay`): bots, coach, log, scoreboard, end.
+"""Skyjo on the game screen (:class:`~..table.play.GamePlay`): bots, coach, log, scoreboard, end.
 
 The scoreboard (test id ``round-scores``) has a column per finished round and
 the totals; the player who ended a round is marked, and so is a round whose

@@ -16,7 +16,7 @@ from ...games import SKYJO, GameKind
 from ...skyjo import engine as skyjo
 from ...skyjo.engine import save as skyjo_save
 from ...skyjo.engine.errors import Reason
-from ..settings import Settings, deal_number
+from ..shell.settings import Settings, deal_number
 
 
 @dataclass(frozen=True)

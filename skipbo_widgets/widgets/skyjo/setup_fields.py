@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...skyjo.engine.rules import DOUBLINGS
-from ..testids import testid
+from ..page.testids import testid
 from .settings import SkyjoSettings
 
 

@@ -1,4 +1,4 @@
-"""Skyjo as the table controller sees it (:class:`~..table_game.TableGame`).
+"""Skyjo as the table controller sees it (:class:`~..table.table_game.TableGame`).
 
 The page names a move by a source and a place (``take`` + ``b2``, see
 :data:`.view.SOURCES`); clicks that are not moves are answered here: an
@@ -28,7 +28,7 @@ from .table import SkyjoTable
 from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
 
 if TYPE_CHECKING:
-    from ..controller import TableController
+    from ..table.controller import TableController
 
 #: A source picked up is checked with the engine as its move (a source's name is its
 #: move's kind) at one of the learner's places, so that a refusal gives the engine's reason.

@@ -1,6 +1,6 @@
 """What the Skyjo table draws: a JSON-friendly dict built from one seat's observation.
 
-As for Skip-Bo (:mod:`..view`), the page gets only what the seat may see, the
+As for Skip-Bo (:mod:`..skipbo.view`), the page gets only what the seat may see, the
 names and labels in the learner's language, the faces and printed colours of
 the cards, every clickable thing's name, and for every source the targets that
 are legal now. Face-down cards are ``null``; the drawn card is in the view only
@@ -21,7 +21,7 @@ from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.cards import VALUES, card_text
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import COLUMNS, ROWS
-from ..view import Translate
+from ..skipbo.view import Translate
 
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).

@@ -1,6 +1,6 @@
 """The shape of the Skyjo table's ``view`` (docs/table-view.md, Skyjo section), checked.
 
-:func:`check_skyjo_view` raises :class:`~..view_schema.ViewError` naming the first
+:func:`check_skyjo_view` raises :class:`~..table.view_schema.ViewError` naming the first
 key that is missing, of the wrong type or inconsistent: a face-down card with a
 value, an opponent's card that is a target, a drawn card shown to a seat that did
 not draw it, a legal source or place the page cannot click.
@@ -14,7 +14,7 @@ not draw it, a legal source or place the page cannot click.
 >>> check_skyjo_view({"lang": "de"})
 Traceback (most recent call last):
 ...
-skipbo_widgets.widgets.view_schema.ViewError: view: keys missing: ...
+skipbo_widgets.widgets.table.view_schema.ViewError: view: keys missing: ...
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...skyjo.engine.rules import GRID
-from ..view_schema import KINDS, _expect, _fields, _strings
+from ..table.view_schema import KINDS, _expect, _fields, _strings
 from .view import DRAW_MOVE, SOURCES
 
 BANDS = ("dark-blue", "light-blue", "green", "yellow", "red")

@@ -209,7 +209,7 @@ def test_a_doubled_score_beyond_a_grid_doubled_is_refused(scores: list[int], end
 
 
 def test_opening_a_match_file_with_impossible_scores_is_refused_by_the_app() -> None:
-    from skipbo_widgets.widgets.settings import open_any
+    from skipbo_widgets.widgets.shell.settings import open_any
     text = match_file([{"scores": [-1000, 0], "ender": 0, "doubled": False}])
     with pytest.raises(SaveError):
         open_any(text)
@@ -403,7 +403,7 @@ def test_a_refused_file_leaves_the_match_it_was_meant_for_unchanged() -> None:
 def test_the_app_opens_a_round_file_with_the_longest_seed_and_keeps_it(seed: str) -> None:
     """A round's seed may be longer than a match's: the app still opens the file, and the
     session it keeps reads back (found by the fuzzer: a RulesError, a traceback in the app)."""
-    from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
+    from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session, open_any
     r = played_until(Rules(players=3), 2, lambda r: r.phase == "play")
     d = round_to_dict(r)
     d["seed"] = seed
@@ -417,7 +417,7 @@ def test_the_app_keeps_a_later_round_opened_from_its_round_file() -> None:
     """A round file of a later round has a starter; the app opens it as a game of one
     round, and the session it keeps must read back, though a match file's first round
     never has a starter (found by the fuzzer)."""
-    from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
+    from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session, open_any
     m = finished_match(players=3)
     m.next_game()
     settings, match = open_any(dumps_round(m.game))

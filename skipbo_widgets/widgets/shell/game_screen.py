@@ -2,7 +2,7 @@
 
 Every game is played alike here; what is one game's own (its bots, hints,
 review, log sentences, score panel, end) comes from its
-:class:`~.play.GamePlay`, found by the settings' game.
+:class:`~..table.play.GamePlay`, found by the settings' game.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..i18n import t
-from .controller import TableController, default_names
-from .log import LogLine
-from .play import play_for
+from ...i18n import t
+from ..page.testids import testid
+from ..table.controller import TableController, default_names
+from ..table.log import LogLine
+from ..table.play import play_for
 from .settings import AnyMatch, Settings
-from .testids import testid
 
 #: Seconds between two bot moves, per speed setting.
 SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25}

@@ -95,7 +95,7 @@ class TableGame(Protocol):
 
 def table_game_for(game: Any) -> TableGame:
     """The table adapter for ``game``'s kind (a ``TypeError`` for a state of no known game)."""
-    from .registry import game_uis
+    from ..registry import game_uis
 
     for ui in game_uis().values():
         if ui.table.plays(game):

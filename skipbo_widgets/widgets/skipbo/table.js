@@ -4,7 +4,7 @@
 // the cards (docs/table-view.md); the page sends those names back and Python checks
 // every request again.
 
-import { flyCard, h } from "./fly.js";
+import { flyCard, h } from "../table/fly.js";
 
 // A card's face as printed, from the view (letters in the learner's language: B for Bube).
 function face(card, view) {

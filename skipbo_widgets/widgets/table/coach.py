@@ -11,7 +11,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from ..i18n import t
+from ...i18n import t
 
 LADDER_TOP = 3
 HintT = TypeVar("HintT")

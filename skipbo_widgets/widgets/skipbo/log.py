@@ -1,19 +1,12 @@
-"""The move log: engine events as short sentences in the learner's language.
-
-Sentences about the learner use their own keys (``log.you.*``) because "you"
-changes the verb in every language ("You play" / "Mia plays", "Du spielst" /
-"Mia spielt", "Tu joues" / "Mia joue", "Jij speelt" / "Mia speelt").
-"""
+"""Skip-Bo's move log: its events as short sentences in the learner's language."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from ..i18n import t
-from ..skipbo.engine import WILD
-from ..skipbo.engine.events import (
+from ...i18n import t
+from ...skipbo.engine import WILD
+from ...skipbo.engine.events import (
     Discarded,
     Drew,
     Event,
@@ -25,17 +18,9 @@ from ..skipbo.engine.events import (
     TurnEnded,
     TurnStarted,
 )
+from ..table.log import MoveLog
 
 _PLAY_SOURCE = {"s": "stock", "d": "discard", "h": "hand"}
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the log: its text, the seat it is about, and its turn number."""
-
-    text: str
-    seat: int | None
-    turn: int
 
 
 def describe(event: Event, *, me: int, lang: str, names: Sequence[str],
@@ -91,36 +76,18 @@ def _key(event: Event, me: int) -> tuple[str | None, int | None, dict[str, objec
     return None, None, {}
 
 
-class MoveLog:
-    """The lines of a game so far, newest last: the whole game, none left out."""
+
+
+class SkipBoLog(MoveLog):
+    """The lines of a Skip-Bo game so far, newest last; ``faces`` names its wild card."""
 
     def __init__(self, *, me: int, lang: str, names: Sequence[str],
                  faces: str = "skipbo") -> None:
-        self.me, self.lang, self.names, self.faces = me, lang, list(names), faces
-        self.lines: list[LogLine] = []
-        self.turn = 0
+        super().__init__(me=me, lang=lang, names=names)
+        self.faces = faces
 
-    def add(self, events: Sequence[Any]) -> None:
-        """Append the lines for new events."""
-        for event in events:
-            turn = self.turn_of(event)
-            if turn is not None:
-                self.turn = turn
-                continue
-            found = self.describe(event)
-            if found is not None:
-                self.lines.append(LogLine(found[0], found[1], self.turn))
-
-    def turn_of(self, event: Any) -> int | None:
-        """The number of the turn ``event`` starts, if it starts one."""
+    def turn_of(self, event: Event) -> int | None:
         return event.turn if isinstance(event, TurnStarted) else None
 
-    def describe(self, event: Any) -> tuple[str, int | None] | None:
-        """The line for ``event`` and the seat it is about (``None``: no line)."""
+    def describe(self, event: Event) -> tuple[str, int | None] | None:
         return describe(event, me=self.me, lang=self.lang, names=self.names, faces=self.faces)
-
-    def rebuild(self, events: Sequence[Any]) -> None:
-        """Start again from a whole event list (after an undo or a language change)."""
-        self.lines.clear()
-        self.turn = 0
-        self.add(events)

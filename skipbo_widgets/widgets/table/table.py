@@ -1,31 +1,28 @@
-"""The card table: a thin anywidget that draws ``view`` and reports requests.
+"""The card table every game's table is: a thin anywidget that draws ``view`` and
+reports requests.
 
 It holds only JSON-friendly traitlets describing what to draw; a controller
-owns the game. Messages from the browser are untrusted: each is checked for
+owns the game. Each game's table (``widgets/<game>/table.py``) adds its page's script
+and style. Messages from the browser are untrusted: each is checked for
 shape here and for legality by the engine before anything changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeGuard
 
 import traitlets
 
-from .esm import bundle
-from .page import PageWidget
+from ..page.page import PageWidget
 
-STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE_TEXT = 16
 
 
 class CardTable(PageWidget):
     """Draws one seat's view of the table; docs/table-view.md describes its shape.
-    The page sets none of its traits (:class:`~.page.PageWidget`): only Python draws."""
-
-    _esm = bundle(STATIC / "table.js")
-    _css = STATIC / "table.css"
+    The page sets none of its traits (:class:`~..page.page.PageWidget`): only Python draws.
+    A game's table subclasses it with its script (``_esm``) and style (``_css``)."""
 
     view = traitlets.Dict().tag(sync=True)
 

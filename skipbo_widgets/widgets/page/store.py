@@ -14,16 +14,17 @@ so the app can tell the learner that nothing is kept, and stop saying it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import traitlets
 
 from .page import PageWidget
-from .table import STATIC
 
+HERE = Path(__file__).parent
 
 class BrowserStore(PageWidget):
-    _esm = STATIC / "store.js"
+    _esm = HERE / "store.js"
 
     key = traitlets.Unicode("skipbo-widgets/session").tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)

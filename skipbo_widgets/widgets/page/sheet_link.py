@@ -9,17 +9,18 @@ the learner's own click opens the tab, which no popup blocker stops.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import traitlets
 
-from ..tutorials.sheet import sheet_html
+from ...tutorials.sheet import sheet_html
+from ..registry import default_game, game_ui
 from .page import PageWidget
-from .registry import default_game, game_ui
-from .table import STATIC
 
+HERE = Path(__file__).parent
 
 class SheetLink(PageWidget):
-    _esm = STATIC / "sheet_link.js"
+    _esm = HERE / "sheet_link.js"
 
     label = traitlets.Unicode("").tag(sync=True)
     #: The whole sheet, an HTML page.

@@ -10,10 +10,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..core.errors import GameError
-from ..i18n import explain, t
+from ...core.errors import GameError
+from ...i18n import explain, t
+from ..page.testids import testid
 from .settings import MAX_SEED
-from .testids import testid
 
 
 class ClassroomForm:

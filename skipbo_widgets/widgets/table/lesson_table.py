@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..tutorials import Feedback, StepRun
-from ..tutorials.goals import LEARNER
+from ...tutorials import Feedback, StepRun
+from ...tutorials.goals import LEARNER
+from ..registry import game_ui
 from .controller import Message, TableController, default_names
-from .registry import game_ui
 from .table_game import TableWidget
 
 #: Told of every judged try, with what the learner saw before it.

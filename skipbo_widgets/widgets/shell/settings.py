@@ -1,7 +1,7 @@
 """New-game settings and the session save (settings + the match in progress), for any game.
 
 Pure Python: the setup form fills one game's :class:`Settings` (each game's own,
-in ``widgets/<game>/settings.py``, listed in :mod:`.registry`); the app keeps the
+in ``widgets/<game>/settings.py``, listed in :mod:`..registry`); the app keeps the
 session in the browser and in files with :func:`dumps_session`, and reads it
 back with :func:`loads_session`, which validates everything like the engines'
 own save files (through the same parser, with the same limits). :func:`open_any`
@@ -27,12 +27,12 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 from urllib.parse import urlencode
 
-from ..core.errors import GameError, RulesError, SaveError
-from ..core.errors import SaveReason as Reason
-from ..core.jsonfile import MAX_BYTES, MAX_DEPTH, check_header, parse_json
-from ..core.savefile import is_int, is_seed
-from ..games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
-from ..games import GameKind
+from ...core.errors import GameError, RulesError, SaveError
+from ...core.errors import SaveReason as Reason
+from ...core.jsonfile import MAX_BYTES, MAX_DEPTH, check_header, parse_json
+from ...core.savefile import is_int, is_seed
+from ...games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
+from ...games import GameKind
 
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
@@ -151,18 +151,18 @@ class Settings:
 
 class _SettingsByGame(Mapping[str, type[Settings]]):
     """Each game's settings class by its id (``?game=``, a session's ``game``), in the
-    order of :mod:`.registry`."""
+    order of :mod:`..registry`."""
 
     def __getitem__(self, game_id: str) -> type[Settings]:
-        from .registry import game_uis
+        from ..registry import game_uis
         return game_uis()[game_id].settings
 
     def __iter__(self) -> Iterator[str]:
-        from .registry import game_uis
+        from ..registry import game_uis
         return iter(game_uis())
 
     def __len__(self) -> int:
-        from .registry import game_uis
+        from ..registry import game_uis
         return len(game_uis())
 
 
@@ -253,7 +253,7 @@ def settings_from_query(query: Mapping[str, Sequence[str]]) -> Settings | None:
     >>> settings_from_query({"lang": ["fr"]}) is None
     True
     """
-    from .registry import default_game
+    from ..registry import default_game
 
     def one(name: str, default: str) -> str:
         text = (query.get(name) or [default])[0].strip()
@@ -283,7 +283,7 @@ def dumps_session(settings: Settings, match: AnyMatch) -> str:
     game it is (``"game": "skyjo"``), except the first game's: a session without
     ``game`` is Skip-Bo's (as every session kept before Skyjo came).
     """
-    from .registry import default_game
+    from ..registry import default_game
 
     head: dict[str, Any] = {"format": SESSION_FORMAT, "version": SESSION_VERSION}
     if settings.kind.id != default_game():
@@ -335,7 +335,7 @@ def deal_number(seed: int | str) -> str:
 
 
 def _session_from_dict(d: dict[str, Any]) -> tuple[Settings, AnyMatch]:
-    from .registry import default_game
+    from ..registry import default_game
 
     required = {"format", "version", "settings", "match"}
     if not required <= set(d) <= required | {"moves", "game"}:

@@ -1,6 +1,6 @@
 """What the game screen needs to know of a game besides its table: one small object per game.
 
-:class:`~.game_screen.GameScreen` plays every game alike (bots at a pace, hint
+:class:`~..shell.game_screen.GameScreen` plays every game alike (bots at a pace, hint
 and undo buttons, the log, the side panel, next round, the end). What is one
 game's own — making its bots, the hint ladder, the turn review, the log's
 sentences, the score panel and the end's words — comes from its
@@ -76,6 +76,6 @@ class GamePlay(Protocol):
 
 def play_for(game_id: str) -> GamePlay:
     """The game screen's object for the game ``game_id``."""
-    from .registry import game_ui
+    from ..registry import game_ui
 
     return game_ui(game_id).play

@@ -17,16 +17,16 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..core.errors import GameError
-from ..games import BOT_NAMES
-from ..i18n import LANGUAGES, seat_name
+from ...core.errors import GameError
+from ...games import BOT_NAMES
+from ...i18n import LANGUAGES, seat_name
+from ..page.testids import testid
+from ..registry import default_game, game_ui
+from ..table.controller import TableController
+from ..table.play import GamePlay
 from .classroom_form import ClassroomForm
-from .controller import TableController
 from .game_screen import GameScreen, _box
-from .play import GamePlay
-from .registry import default_game, game_ui
 from .settings import MAX_NAME, Settings
-from .testids import testid
 
 
 class HotSeatController(TableController):
@@ -52,7 +52,7 @@ class HotSeatController(TableController):
 
 
 class HotSeatPlay:
-    """A game's :class:`~.play.GamePlay` with the bots after the people, and every
+    """A game's :class:`~..table.play.GamePlay` with the bots after the people, and every
     seat named (the screen speaks to no single learner)."""
 
     def __init__(self, play: GamePlay, people: int) -> None:

@@ -1,6 +1,6 @@
 """The new-game form of any game: players, bot strengths, a match or one game, the deal
 number, practice and hints, and the game's own fields (Skip-Bo's stock size, teams and
-faces; Skyjo's doubling rule), which its :class:`~.registry.GameUI` builds.
+faces; Skyjo's doubling rule), which its :class:`~..registry.GameUI` builds.
 
 The player range and the bots' levels and names come from the game's
 :class:`~skipbo_widgets.games.GameKind`.
@@ -14,12 +14,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..core.errors import GameError
-from ..i18n import explain, t
+from ...core.errors import GameError
+from ...i18n import explain, t
+from ..page.testids import testid
+from ..registry import default_game, game_ui, game_uis
 from .classroom_form import seed_note
-from .registry import default_game, game_ui, game_uis
 from .settings import Settings
-from .testids import testid
 
 
 class SetupForm:

@@ -7,13 +7,13 @@ See docs/testing.md for the list of test ids.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import ipywidgets as w
 import traitlets
 
 from .page import PageWidget, page_text
-from .table import STATIC
 
 W = TypeVar("W", bound=w.DOMWidget)
 
@@ -22,6 +22,8 @@ def testid(widget: W, name: str) -> W:
     widget.add_class(f"sb-testid-{name}")
     return widget
 
+
+HERE = Path(__file__).parent
 
 class ShellSupport(PageWidget):
     """Displayed once per page: copies the marks into ``data-testid`` attributes
@@ -33,11 +35,11 @@ class ShellSupport(PageWidget):
     screen reader would read German with an English voice.
     """
 
-    _esm = STATIC / "testids.js"
+    _esm = HERE / "testids.js"
     #: The page sends its address and query (any other trait it sets is put back).
     page_sets: ClassVar[Mapping[str, Callable[[Any], bool]]] = {
         "query": page_text, "address": page_text}
-    _css = STATIC / "app.css"
+    _css = HERE / "app.css"
 
     #: The language of the app around this widget (``de``, ``fr``, ``nl``, ``en``).
     lang = traitlets.Unicode("en").tag(sync=True)

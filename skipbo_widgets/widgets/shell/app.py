@@ -20,17 +20,20 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..core.errors import GameError, SaveError
-from ..core.errors import SaveReason as Reason
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
-from ..tutorials.lesson import all_lessons, course
-from ..tutorials.progress import Progress, dumps_progress, loads_progress
+from ...core.errors import GameError, SaveError
+from ...core.errors import SaveReason as Reason
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, explain, normalize_lang, t
+from ...tutorials.lesson import all_lessons, course
+from ...tutorials.progress import Progress, dumps_progress, loads_progress
+from ..page.file_picker import FilePicker
+from ..page.page import escaped
+from ..page.sheet_link import SheetLink
+from ..page.store import BrowserStore
+from ..page.testids import ShellSupport, testid
+from ..registry import default_game, game_ui, game_uis
 from .demo import DemoForm, DemoScreen, DemoSettings
-from .file_picker import FilePicker
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
-from .page import escaped
-from .registry import default_game, game_ui, game_uis
 from .settings import (
     MAX_SAVE_SIZE,
     AnyMatch,
@@ -43,9 +46,6 @@ from .settings import (
     settings_from_query,
 )
 from .setup_form import SetupForm
-from .sheet_link import SheetLink
-from .store import BrowserStore
-from .testids import ShellSupport, testid
 from .tutorial import TutorialScreen
 
 #: Refusals of a file that is no saved game at all (a picture, a letter, another program's

@@ -11,8 +11,8 @@ The table tells of the seat to move by name, never as "you".
 
 What is one game's own (its bots, the words for a move and a guess) comes from a
 :class:`DemoGame` (:func:`demo_for`), its log and its end from its
-:class:`~.play.GamePlay`; Skip-Bo's is :data:`~.skipbo.demo_game.SKIPBO_DEMO`,
-Skyjo's :data:`~.skyjo.demo_game.SKYJO_DEMO`.
+:class:`~..table.play.GamePlay`; Skip-Bo's is :data:`~..skipbo.demo_game.SKIPBO_DEMO`,
+Skyjo's :data:`~..skyjo.demo_game.SKYJO_DEMO`.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
-from ..games import BOT_NAMES
-from ..i18n import t
+from ...games import BOT_NAMES
+from ...i18n import t
+from ..page.testids import testid
+from ..registry import default_game, game_ui
+from ..table.controller import TableController
 from .classroom_form import ClassroomForm
-from .controller import TableController
 from .game_screen import SPEEDS, _box, _running_loop
-from .registry import default_game, game_ui
 from .settings import Settings
-from .testids import testid
 
 #: Nobody is "you" in a demo: every seat is a bot, told of by name.
 NOBODY = -1

@@ -17,16 +17,16 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..games import game_kind
-from ..i18n import t
-from ..tutorials import Feedback, Lesson, Step, StepRun
-from ..tutorials.goals import LEARNER
-from ..tutorials.lesson import all_lessons, course
-from ..tutorials.progress import Progress
-from .controller import Message
-from .lesson_table import LessonController
-from .registry import game_ui
-from .testids import testid
+from ...games import game_kind
+from ...i18n import t
+from ...tutorials import Feedback, Lesson, Step, StepRun
+from ...tutorials.goals import LEARNER
+from ...tutorials.lesson import all_lessons, course
+from ...tutorials.progress import Progress
+from ..page.testids import testid
+from ..registry import game_ui
+from ..table.controller import Message
+from ..table.lesson_table import LessonController
 
 
 class TutorialScreen:

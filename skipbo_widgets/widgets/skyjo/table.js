@@ -4,7 +4,7 @@
 // faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
 // back and Python checks every request again.
 
-import { flyCard, h, reducedMotion } from "../static/fly.js";
+import { flyCard, h, reducedMotion } from "../table/fly.js";
 
 // One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
 function cardNode(card, view, extra = {}) {

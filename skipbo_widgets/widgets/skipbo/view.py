@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..i18n import normalize_lang
-from ..i18n.grammar import face_letter
-from ..skipbo.engine import WILD, Observation
-from ..skipbo.engine.cards import TOP_VALUE, card_text
-from ..skipbo.engine.moves import END_MOVE
+from ...i18n import normalize_lang
+from ...i18n.grammar import face_letter
+from ...skipbo.engine import WILD, Observation
+from ...skipbo.engine.cards import TOP_VALUE, card_text
+from ...skipbo.engine.moves import END_MOVE
 
 #: The card backs: the name of the game, or the four suits of a playing-card deck.
 BACKS = {"skipbo": "SKIP-BO", "playing": "♠♥♣♦"}
@@ -78,7 +78,7 @@ def table_view(
     status_kind: str = "info",
     highlight: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The ``view`` traitlet of :class:`~skipbo_widgets.widgets.table.CardTable`.
+    """The ``view`` traitlet of :class:`~skipbo_widgets.widgets.table.table.CardTable`.
 
     ``lang`` is the language of ``tr``'s texts: the table says it on its root
     element, which matters when it is shown outside the app.

@@ -24,9 +24,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
-from ..core.errors import GameError, IllegalMove, NotationError
-from ..games import BOT_NAMES
-from ..i18n import t
+from ...core.errors import GameError, IllegalMove, NotationError
+from ...games import BOT_NAMES
+from ...i18n import t
 from .table_game import TableGame, TableWidget, table_game_for
 
 

@@ -11,12 +11,12 @@ for a bigger one it sends only the size, so every file gets an answer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import traitlets
 
 from .page import PageWidget
-from .table import STATIC
 
 #: ``handler(name, content)`` for a file that was sent; ``handler(name, size)`` for
 #: one too big to send (``size`` in bytes, as the browser measured it).
@@ -24,10 +24,12 @@ Handler = Callable[[str, "bytes | int"], None]
 MAX_NAME = 255
 
 
+HERE = Path(__file__).parent
+
 class FilePicker(PageWidget):
     """A button that opens one file of at most ``max_size`` bytes."""
 
-    _esm = STATIC / "file_picker.js"
+    _esm = HERE / "file_picker.js"
 
     label = traitlets.Unicode("").tag(sync=True)
     accept = traitlets.Unicode(".json").tag(sync=True)
