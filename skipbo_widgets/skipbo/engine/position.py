@@ -21,7 +21,8 @@ from typing import Any
 
 from .cards import DECK_COUNTS, DECK_SIZE, TOP_VALUE, WILD, Card
 from .errors import Reason, SaveError
-from .game import Game, Outcome, game_points
+from .game import Game
+from .outcome import Outcome, game_points
 from .rules import BUILDING_PILES, DISCARD_PILES, HAND_SIZE, MAX_TURN, Rules, is_int, is_seed
 
 Piles = Sequence[Sequence[Card]]

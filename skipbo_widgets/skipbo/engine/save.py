@@ -38,8 +38,9 @@ from ...core.savefile import dumps as _dumps
 from ...core.savefile import field as _field
 from .cards import Card, cards_text, parse_cards
 from .errors import NotationError, Reason, RulesError, SaveError
-from .game import Game, Outcome, game_points
+from .game import Game
 from .match import MATCH_TARGET, Match
+from .outcome import Outcome, game_points
 from .position import from_position
 from .rules import Rules, is_int
 
