@@ -2,7 +2,8 @@
 
 :mod:`.store` is the store's interface and :func:`open_store`; :mod:`.sqlite_store`
 and :mod:`.redis_store` are its back ends; :mod:`.authority` is the room logic on any
-store, :mod:`.adapters` what it needs of each game. Standard-library Python (the Redis back
+store (:class:`Rooms`, on :mod:`.records`, :mod:`.seats` and :mod:`.play`), :mod:`.adapters`
+what it needs of each game. Standard-library Python (the Redis back
 end alone imports ``redis``, when chosen); no widgets. See docs/rooms.md.
 """
 

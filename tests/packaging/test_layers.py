@@ -17,8 +17,8 @@ GAMES = ("skipbo", "skyjo")
 ABOVE_GAMES = ("widgets", "tutorials", "bench", "rooms")
 
 
-def imported(path: Path) -> set[str]:
-    """The ``skipbo_widgets`` subpackages that ``path`` imports (relative imports resolved)."""
+def imported_names(path: Path) -> list[str]:
+    """Every name ``path`` imports, dotted in full (relative imports resolved)."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     dotted: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -28,7 +28,12 @@ def imported(path: Path) -> set[str]:
             base = ".".join(parts[: len(parts) - node.level]) if node.level else ""
             module = ".".join(filter(None, [base, node.module or ""]))
             dotted += [f"{module}.{alias.name}" for alias in node.names]
-    return {name.split(".")[1] for name in dotted
+    return dotted
+
+
+def imported(path: Path) -> set[str]:
+    """The ``skipbo_widgets`` subpackages that ``path`` imports (relative imports resolved)."""
+    return {name.split(".")[1] for name in imported_names(path)
             if name.startswith("skipbo_widgets.") and name.count(".") >= 1}
 
 
@@ -57,6 +62,14 @@ def test_a_game_never_imports_widgets_tutorials_bench_or_another_game(game: str)
 def test_a_game_engine_imports_only_core_and_itself(game: str) -> None:
     for path in modules(f"{game}/engine"):
         assert imported(path) <= {"core", game}, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_observation_never_imports_its_game(game: str) -> None:
+    """A seat's view is plain data the game builds: the game imports it, never the reverse."""
+    engine = f"skipbo_widgets.{game}.engine"
+    names = imported_names(PACKAGE / game / "engine" / "observation.py")
+    assert names and not [n for n in names if n.startswith(f"{engine}.game.")]
 
 
 def test_the_games_registry_imports_only_the_games_and_core() -> None:

@@ -9,12 +9,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..engine import WILD, Move, Observation
 from ..engine.cards import TOP_VALUE, Card
 from .explain import Explain, Reason
-from .search import DEFAULT_WEIGHTS, SearchResult, Weights, search
+from .search import DEFAULT_WEIGHTS, Features, SearchResult, Weights, search
 
 LADDER_LEVELS = (1, 2, 3)
 
@@ -89,7 +90,7 @@ def _nudge(obs: Observation, plan: tuple[Move, ...]) -> Reason:
     return (Explain.LOOK_DISCARD_CHOICE, {})
 
 
-def _needs_after(obs: Observation, plays: list[Move]) -> list[int]:
+def _needs_after(obs: Observation, plays: Sequence[Move]) -> list[int]:
     heights = [len(p) for p in obs.building]
     for m in plays:
         heights[m.pile] = (heights[m.pile] + 1) % TOP_VALUE
@@ -100,71 +101,170 @@ def _gap(card: Card, needs: list[int]) -> int:
     return 0 if card == WILD else min((card - n) % TOP_VALUE for n in needs)
 
 
-def explain(obs: Observation, result: SearchResult) -> list[Reason]:
-    """The reasons, most important first, each a claim true in the position."""
-    plan = result.best.moves
-    f = result.best.features
-    plays = [m for m in plan if m.is_play]
-    final = plan[-1] if plan and (plan[-1].is_discard or plan[-1].is_end) else None
-    me = obs.me
-    out: list[Reason] = []
-    if not result.root_playable:
-        only_end = len(plan) == 1 and plan[0].is_end
-        out.append((Explain.NO_PLAY_END if only_end else Explain.NO_PLAY, {}))
-    own_stock = [i for i, m in enumerate(plan) if m.is_play and m.source == "s" and not m.partner]
-    if f.won:
-        out.append((Explain.STOCK_WINS, {}))
-    if own_stock:
-        i = own_stock[0]
-        pile = plan[i].pile
-        out.append((Explain.PLAY_STOCK, {"card": me.stock_top, "pile": pile}))
-        before = sum(1 for m in plan[:i] if m.is_play and m.pile == pile)
-        if before and me.stock_top != WILD:  # a wild stock card needs no bridge
-            out.append((Explain.BRIDGE_TO_STOCK, {"cards": before, "card": me.stock_top}))
-    partner = obs.partner
-    if partner is not None and any(m.source == "s" and m.partner for m in plays):
-        out.append((Explain.PARTNER_STOCK, {"seat": partner,
-                                             "card": obs.seats[partner].stock_top}))
-    if f.kind == "refill_chance":
-        out.append((Explain.REFILL, {"cards": f.refill}))
-    own_discards = sum(1 for m in plays if m.source == "d" and not m.partner)
+@dataclass(frozen=True)
+class _Turn:
+    """What the reason rules read: the position, the search's answer and the plan's parts."""
+
+    obs: Observation
+    result: SearchResult
+    plays: tuple[Move, ...]
+    #: Where in the plan the first card from the seat's own stock pile is played.
+    own_stock: int | None
+    #: What each building pile needs once the plan's cards are played.
+    end_needs: list[int]
+
+    @classmethod
+    def of(cls, obs: Observation, result: SearchResult) -> _Turn:
+        plan = result.best.moves
+        plays = tuple(m for m in plan if m.is_play)
+        own_stock = next((i for i, m in enumerate(plan)
+                          if m.is_play and m.source == "s" and not m.partner), None)
+        return cls(obs, result, plays, own_stock, _needs_after(obs, plays))
+
+    @property
+    def plan(self) -> tuple[Move, ...]:
+        return self.result.best.moves
+
+    @property
+    def features(self) -> Features:
+        return self.result.best.features
+
+    @property
+    def final(self) -> Move | None:
+        """The discard or ``end`` that closes the turn, if the plan closes it."""
+        plan = self.plan
+        return plan[-1] if plan and (plan[-1].is_discard or plan[-1].is_end) else None
+
+    @property
+    def next_opponent(self) -> tuple[int, Card] | None:
+        """The next seat and its stock card, if an opponent's stock card is known and not wild."""
+        obs = self.obs
+        seat = (obs.seat + 1) % obs.rules.players
+        top = obs.seats[seat].stock_top
+        if top in (None, WILD) or obs.rules.team(seat) == obs.rules.team(obs.seat):
+            return None
+        return seat, top
+
+
+ReasonRule = Callable[[_Turn], Iterator[Reason]]
+
+
+def _no_play(turn: _Turn) -> Iterator[Reason]:
+    if not turn.result.root_playable:
+        only_end = len(turn.plan) == 1 and turn.plan[0].is_end
+        yield (Explain.NO_PLAY_END if only_end else Explain.NO_PLAY, {})
+
+
+def _stock_wins(turn: _Turn) -> Iterator[Reason]:
+    if turn.features.won:
+        yield (Explain.STOCK_WINS, {})
+
+
+def _play_stock(turn: _Turn) -> Iterator[Reason]:
+    if turn.own_stock is None:
+        return
+    card, pile = turn.obs.me.stock_top, turn.plan[turn.own_stock].pile
+    yield (Explain.PLAY_STOCK, {"card": card, "pile": pile})
+    before = sum(1 for m in turn.plan[:turn.own_stock] if m.is_play and m.pile == pile)
+    if before and card != WILD:  # a wild stock card needs no bridge
+        yield (Explain.BRIDGE_TO_STOCK, {"cards": before, "card": card})
+
+
+def _partner_stock(turn: _Turn) -> Iterator[Reason]:
+    partner = turn.obs.partner
+    if partner is not None and any(m.source == "s" and m.partner for m in turn.plays):
+        yield (Explain.PARTNER_STOCK, {"seat": partner,
+                                        "card": turn.obs.seats[partner].stock_top})
+
+
+def _refill(turn: _Turn) -> Iterator[Reason]:
+    if turn.features.kind == "refill_chance":
+        yield (Explain.REFILL, {"cards": turn.features.refill})
+
+
+def _play_discards(turn: _Turn) -> Iterator[Reason]:
+    own_discards = sum(1 for m in turn.plays if m.source == "d" and not m.partner)
     if own_discards:
-        out.append((Explain.PLAY_DISCARDS, {"count": own_discards}))
-    stock_wilds = sum(1 for m in plays if m.source == "s" and _stock_top(obs, m) == WILD)
-    if f.wilds_spent > stock_wilds:  # a SKIP-BO card from a stock pile is not "spent"
-        out.append((Explain.SPEND_WILD, {"count": f.wilds_spent - stock_wilds}))
-    end_needs = _needs_after(obs, plays)
-    if final is not None:
-        kept = obs.hand.count(WILD) - sum(1 for m in plan if m.source == "h" and m.index == WILD)
-        if kept and any(m.source == "h" and m.index == WILD and m.is_play
-                        for m in obs.legal_moves):
-            out.append((Explain.KEEP_WILD, {"count": kept}))
-        next_seat = (obs.seat + 1) % obs.rules.players
-        nxt = obs.seats[next_seat]
-        opponent = obs.rules.team(next_seat) != obs.rules.team(obs.seat)
-        if (nxt.stock_top not in (None, WILD) and nxt.stock_top not in end_needs and opponent
-                and result.could_give_next.get(f.stock_played, False)):
-            out.append((Explain.BLOCK_NEXT, {"seat": next_seat, "needs": nxt.stock_top}))
-        if nxt.stock_top not in (None, WILD) and nxt.stock_top in end_needs and opponent:
-            chosen = result.could_avoid_next.get(f.stock_played, False)
-            out.append((Explain.GIFT_NEXT_CHOSEN if chosen else Explain.GIFT_NEXT,
-                        {"seat": next_seat, "needs": nxt.stock_top}))
-        if f.helps_partner is not None and partner is not None:
-            out.append((Explain.HELP_PARTNER, {"seat": partner, "needs": f.helps_partner}))
-        top = me.stock_top
-        if top is not None and not own_stock:
-            before_gap = _gap(top, [obs.needs(p) for p in range(len(obs.building))])
-            after_gap = _gap(top, end_needs)
-            if after_gap < before_gap:
-                out.append((Explain.CLOSE_GAP, {"before": before_gap, "after": after_gap,
-                                                "card": top}))
-        if final.is_discard:
-            piles = [list(p) for p in me.discards]
-            for m in plays:
-                if m.source == "d" and not m.partner:
-                    piles[m.index].pop()
-            out.extend(_discard_reasons(obs, final, end_needs, piles, bool(own_stock)))
-    return out
+        yield (Explain.PLAY_DISCARDS, {"count": own_discards})
+
+
+def _spend_wild(turn: _Turn) -> Iterator[Reason]:
+    stock_wilds = sum(1 for m in turn.plays
+                      if m.source == "s" and _stock_top(turn.obs, m) == WILD)
+    spent = turn.features.wilds_spent - stock_wilds  # a stock pile's SKIP-BO card is not spent
+    if spent > 0:
+        yield (Explain.SPEND_WILD, {"count": spent})
+
+
+def _keep_wild(turn: _Turn) -> Iterator[Reason]:
+    obs = turn.obs
+    kept = obs.hand.count(WILD) - sum(1 for m in turn.plan if m.source == "h" and m.index == WILD)
+    if kept and any(m.source == "h" and m.index == WILD and m.is_play for m in obs.legal_moves):
+        yield (Explain.KEEP_WILD, {"count": kept})
+
+
+def _block_next(turn: _Turn) -> Iterator[Reason]:
+    nxt = turn.next_opponent
+    if (nxt is not None and nxt[1] not in turn.end_needs
+            and turn.result.could_give_next.get(turn.features.stock_played, False)):
+        yield (Explain.BLOCK_NEXT, {"seat": nxt[0], "needs": nxt[1]})
+
+
+def _gift_next(turn: _Turn) -> Iterator[Reason]:
+    nxt = turn.next_opponent
+    if nxt is not None and nxt[1] in turn.end_needs:
+        chosen = turn.result.could_avoid_next.get(turn.features.stock_played, False)
+        yield (Explain.GIFT_NEXT_CHOSEN if chosen else Explain.GIFT_NEXT,
+               {"seat": nxt[0], "needs": nxt[1]})
+
+
+def _help_partner(turn: _Turn) -> Iterator[Reason]:
+    partner, needs = turn.obs.partner, turn.features.helps_partner
+    if needs is not None and partner is not None:
+        yield (Explain.HELP_PARTNER, {"seat": partner, "needs": needs})
+
+
+def _close_gap(turn: _Turn) -> Iterator[Reason]:
+    obs, top = turn.obs, turn.obs.me.stock_top
+    if top is None or turn.own_stock is not None:
+        return
+    before = _gap(top, [obs.needs(p) for p in range(len(obs.building))])
+    after = _gap(top, turn.end_needs)
+    if after < before:
+        yield (Explain.CLOSE_GAP, {"before": before, "after": after, "card": top})
+
+
+def _discard(turn: _Turn) -> Iterator[Reason]:
+    final = turn.final
+    if final is None or not final.is_discard:
+        return
+    piles = [list(p) for p in turn.obs.me.discards]
+    for m in turn.plays:
+        if m.source == "d" and not m.partner:
+            piles[m.index].pop()
+    yield from _discard_reasons(turn.obs, final, turn.end_needs, piles,
+                                turn.own_stock is not None)
+
+
+#: The reason rules in the order their reasons are told.
+_RULES: tuple[ReasonRule, ...] = (
+    _no_play, _stock_wins, _play_stock, _partner_stock, _refill, _play_discards, _spend_wild,
+)
+#: The rules about how the turn ends, told when the plan ends it (a discard or ``end``).
+_TURN_END_RULES: tuple[ReasonRule, ...] = (
+    _keep_wild, _block_next, _gift_next, _help_partner, _close_gap, _discard,
+)
+
+
+def explain(obs: Observation, result: SearchResult) -> list[Reason]:
+    """The reasons, most important first, each a claim true in the position.
+
+    Each reason comes from one rule of ``_RULES`` (or ``_TURN_END_RULES``, when the plan
+    ends the turn), applied in that order: a new reason is a new rule in its place.
+    """
+    turn = _Turn.of(obs, result)
+    rules = _RULES + _TURN_END_RULES if turn.final is not None else _RULES
+    return [reason for rule in rules for reason in rule(turn)]
 
 
 def _discard_reasons(obs: Observation, move: Move, end_needs: list[int],

@@ -9,10 +9,11 @@ True
 from .cards import WILD, Card, Faces, card_text, face_text, parse_card
 from .errors import GameError, IllegalMove, NotationError, Reason, RulesError, SaveError
 from .events import Event, event_dict
-from .game import Game, Outcome
+from .game import Game, observe
 from .match import Match
 from .moves import END_MOVE, Move
-from .observation import Observation, SeatView, observe
+from .observation import Observation, SeatView
+from .outcome import Outcome
 from .position import from_position
 from .rules import Rules
 from .save import dumps_game, dumps_match, loads_game, loads_match

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from ...core.protocol import GameBase, UndoRecord
 from ...core.rng import copy_rng, new_seed
@@ -38,6 +38,8 @@ from .events import (
     TurnStarted,
 )
 from .moves import DISCARD, END_MOVE, HAND, STOCK, Move, Source, Target
+from .observation import Observation, SeatView
+from .outcome import Outcome, game_points
 from .rules import (
     BUILDING_PILES,
     DISCARD_PILES,
@@ -48,28 +50,6 @@ from .rules import (
     is_int,
     is_seed,
 )
-
-if TYPE_CHECKING:
-    from .observation import Observation
-
-WIN_BONUS = 25
-POINTS_PER_STOCK_CARD = 5
-
-
-class Outcome(NamedTuple):
-    """How a game ended: the winning seats (empty for a drawn game) and their points."""
-
-    winners: tuple[int, ...]
-    points: int
-
-    @property
-    def is_draw(self) -> bool:
-        return not self.winners
-
-
-def game_points(cards_left: int) -> int:
-    """``SB-SCORE``: 25 for the win plus 5 for each card left in the opponents' stock piles."""
-    return WIN_BONUS + POINTS_PER_STOCK_CARD * cards_left
 
 
 def _table(partner: bool, source: Source, index: int, target: Target, count: int
@@ -263,10 +243,37 @@ class Game(GameBase[Move]):
     # -- reading the state --------------------------------------------------
 
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` may see (see :mod:`.observation`)."""
-        from .observation import observe  # observation reads a Game: imported when used
-
-        return observe(self, seat)
+        """What ``seat`` may see (see :mod:`.observation`); a seat that is not at the
+        table is a :class:`RulesError`."""
+        rules = self.rules
+        if not (is_int(seat) and 0 <= seat < rules.players):
+            # Never read seat -1 as "the last seat": that would show its hand.
+            raise RulesError(Reason.BAD_SEAT, seat=seat, players=rules.players)
+        seats = tuple(
+            SeatView(
+                seat=s,
+                team=rules.team(s),
+                stock_top=self.stocks[s][-1] if self.stocks[s] else None,
+                stock_count=len(self.stocks[s]),
+                discards=tuple(tuple(p) for p in self.discards[s]),
+                hand_count=self.hand_size(s),
+            )
+            for s in range(rules.players)
+        )
+        return Observation(
+            seat=seat,
+            rules=rules,
+            current=self.current,
+            turn=self.turn,
+            dealer=self.dealer,
+            hand=tuple(self.hand_cards(seat)),
+            seats=seats,
+            building=tuple(tuple(p) for p in self.building),
+            draw_count=len(self.draw_pile),
+            completed_count=len(self.completed),
+            outcome=self.outcome,
+            legal_moves=tuple(self.legal_moves()) if seat == self.current else (),
+        )
 
     def partner(self, seat: int) -> int | None:
         return self._partners[seat]
@@ -590,3 +597,8 @@ class Game(GameBase[Move]):
             rec.append((_DREW, seat, segment))
         if drawn:
             self.events.append(Drew(seat, tuple(drawn), empty_hand))
+
+
+def observe(game: Game, seat: int) -> Observation:
+    """What ``seat`` may see of ``game``: :meth:`Game.observe`."""
+    return game.observe(seat)

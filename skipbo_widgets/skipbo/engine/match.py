@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ...core import match
 from .errors import Reason, RulesError
-from .game import Game, Outcome
+from .game import Game
+from .outcome import Outcome
 from .rules import MAX_MATCH_SEED_LENGTH, Rules, is_seed
 
 MATCH_TARGET = 500

@@ -5,7 +5,7 @@ cards under each stock-pile top, the other hands and the draw-pile order are
 not in it.
 
 >>> from skipbo_widgets.skipbo.engine import Game, Rules
->>> obs = observe(Game.new(Rules(players=3), seed=1, dealer=2), seat=1)
+>>> obs = Game.new(Rules(players=3), seed=1, dealer=2).observe(seat=1)
 >>> obs.seat, len(obs.hand), obs.seats[2].hand_count, obs.seats[0].stock_count
 (1, 0, 0, 30)
 """
@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .errors import Reason, RulesError
 from .events import Drew, Event, event_dict
-from .game import Game, Outcome
 from .moves import Move
-from .rules import Rules, is_int
+from .outcome import Outcome
+from .rules import Rules
 
 
 @dataclass(frozen=True)
@@ -89,39 +88,6 @@ class Observation:
             },
             "legal_moves": [str(m) for m in self.legal_moves],
         }
-
-
-def observe(game: Game, seat: int) -> Observation:
-    """The view of ``seat``; a seat that is not at the table is a :class:`RulesError`."""
-    rules = game.rules
-    if not (is_int(seat) and 0 <= seat < rules.players):
-        # Never read seat -1 as "the last seat": that would show its hand.
-        raise RulesError(Reason.BAD_SEAT, seat=seat, players=rules.players)
-    seats = tuple(
-        SeatView(
-            seat=s,
-            team=rules.team(s),
-            stock_top=game.stocks[s][-1] if game.stocks[s] else None,
-            stock_count=len(game.stocks[s]),
-            discards=tuple(tuple(p) for p in game.discards[s]),
-            hand_count=game.hand_size(s),
-        )
-        for s in range(rules.players)
-    )
-    return Observation(
-        seat=seat,
-        rules=rules,
-        current=game.current,
-        turn=game.turn,
-        dealer=game.dealer,
-        hand=tuple(game.hand_cards(seat)),
-        seats=seats,
-        building=tuple(tuple(p) for p in game.building),
-        draw_count=len(game.draw_pile),
-        completed_count=len(game.completed),
-        outcome=game.outcome,
-        legal_moves=tuple(game.legal_moves()) if seat == game.current else (),
-    )
 
 
 def visible_event(event: Event, seat: int) -> dict[str, Any]:

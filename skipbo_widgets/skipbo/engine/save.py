@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core.jsonfile import check_header, parse_json
+from ...core.jsonfile import MAX_BYTES, MAX_DEPTH, check_header, parse_json
 from ...core.rng import parse_rng, rng_text
 from ...core.savefile import as_save_error as _as_save_error
 from ...core.savefile import bad_field as _bad_field
@@ -38,16 +38,18 @@ from ...core.savefile import dumps as _dumps
 from ...core.savefile import field as _field
 from .cards import Card, cards_text, parse_cards
 from .errors import NotationError, Reason, RulesError, SaveError
-from .game import Game, Outcome, game_points
+from .game import Game
 from .match import MATCH_TARGET, Match
+from .outcome import Outcome, game_points
 from .position import from_position
 from .rules import Rules, is_int
 
 GAME_FORMAT = "skipbo-widgets/game"
 MATCH_FORMAT = "skipbo-widgets/match"
 VERSION = 1
-MAX_SAVE_SIZE = 256 * 1024  # UTF-8 bytes, a str measured as it is written to a file
-MAX_DEPTH = 8  # a valid file nests at most 5 deep
+#: The largest file read, in UTF-8 bytes: the core's limit for every file (as is
+#: ``MAX_DEPTH``; a valid game file nests at most 5 deep).
+MAX_SAVE_SIZE = MAX_BYTES
 REST = "rest"
 
 _HEADER = ("format", "version")
