@@ -24,9 +24,8 @@ from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
-from skipbo_widgets.widgets.table.controller import TableController
+from skipbo_widgets.widgets.table.controller import TableController, table_game_for
 from skipbo_widgets.widgets.table.lesson_table import LessonController
-from skipbo_widgets.widgets.table.table_game import table_game_for
 
 
 def checked_table() -> tuple[SkyjoTable, list[dict[str, Any]]]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .controller import Bot
 from .log import LogLine
+from .table_game import Bot
 
 
 class GameLog(Protocol):

@@ -1,4 +1,4 @@
-"""What the one table controller needs to know of a game, and which game a state is.
+"""What the one table controller needs to know of a game, and what it answers a click with.
 
 :class:`~.controller.TableController` plays every game alike: it turns the
 page's requests into moves, pushes them, refuses illegal ones and redraws the
@@ -7,18 +7,23 @@ notation, the refusals' wording, what a click that is not a move says, which
 moves showed a card — sits behind one :class:`TableGame` per game, in
 ``widgets/<game>/table_game.py``.
 
->>> from skipbo_widgets.skipbo.engine import Game, Rules
->>> table_game_for(Game.new(Rules(), seed=1)).id
-'skipbo'
+An adapter knows no controller: a click that is not a move is answered from the
+seat's observation with a :data:`Reply` value, which the controller applies (a
+lesson, the demo and the hot seat each apply it their own way).
+
+>>> from skipbo_widgets.skipbo.engine import Game, Rules, observe
+>>> from skipbo_widgets.widgets.skipbo.table_game import SKIPBO_TABLE
+>>> obs = observe(Game.new(Rules(), seed=1), 0)
+>>> SKIPBO_TABLE.answer(obs, {"type": "look", "pile": "draw-pile"}, interactive=True,
+...                     keeps_message=False)
+Say(key='status.draw_pile', kind='info', params={})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from .controller import TableController
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
 
 Translate = Callable[..., str]
 
@@ -29,6 +34,58 @@ class TableWidget(Protocol):
     view: Any
 
     def on_request(self, handler: Callable[[dict[str, str]], object]) -> None: ...
+
+
+class Bot(Protocol):
+    """Anything that picks a move for a seat from that seat's observation."""
+
+    def choose_move(self, obs: Any) -> Any: ...
+
+
+# -- what a click that is not a move gets ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Say:
+    """Say the message ``key`` (with ``params``; the seats by the table's names) under
+    the table as ``kind`` (info, error, hint) until the game changes."""
+
+    key: str
+    kind: str = "info"
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Idle:
+    """A click while the learner cannot move: the table says whose turn it is (a lesson
+    says what its step waits for)."""
+
+
+@dataclass(frozen=True)
+class PickedUp:
+    """A card picked up (or put down): what was said is over; ``key`` (with ``params``)
+    says what is held now (Skyjo: the discard pile's card, which a screen reader hears too).
+    A lesson keeps its step's answer in sight instead."""
+
+    key: str = ""
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Ask the engine whether ``move`` may be made now: its reason if not, else ``then``
+    (Skyjo: a pile picked up is refused with the reason its move would get)."""
+
+    move: Any
+    then: Reply
+
+
+#: What the controller does with a click that is not a move.
+Reply: TypeAlias = "Say | Idle | PickedUp | Probe"
+
+IDLE = Idle()
+PICKED_UP = PickedUp()
+BAD_REQUEST = Say("error.bad_request", "error")
 
 
 class TableGame(Protocol):
@@ -70,8 +127,11 @@ class TableGame(Protocol):
         """Why the engine refused ``move`` (or the request), in ``lang``."""
         ...
 
-    def answer(self, controller: TableController, request: dict[str, str]) -> None:
-        """Answer a click that is not a move (``select``, ``target``, ``look``)."""
+    def answer(self, obs: Any, request: Mapping[str, str], *, interactive: bool,
+               keeps_message: bool) -> Reply:
+        """The reply to a click that is not a move (``select``, ``target``, ``look``) by
+        the seat of ``obs``; ``interactive``: that seat can move now; ``keeps_message``:
+        what is said now should stay (a lesson's praise of a task done)."""
         ...
 
     def revealed(self, events: list[Any]) -> str | None:
@@ -91,13 +151,3 @@ class TableGame(Protocol):
         """Where the card of a wrong try in a lesson was put and where it goes back to
         (table test ids and the card), or ``None`` for nothing to fly."""
         ...
-
-
-def table_game_for(game: Any) -> TableGame:
-    """The table adapter for ``game``'s kind (a ``TypeError`` for a state of no known game)."""
-    from ..registry import game_uis
-
-    for ui in game_uis().values():
-        if ui.table.plays(game):
-            return ui.table
-    raise TypeError(f"no table plays {type(game).__name__}")
