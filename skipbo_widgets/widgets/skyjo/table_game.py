@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...i18n import explain
 from ...skyjo.engine import GameError, Move, Observation, Round, place_text
 from ...skyjo.engine.events import Drew, Event, Replaced, Revealed
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import GRID
 from ..table.table_game import BAD_REQUEST, IDLE, PICKED_UP, PickedUp, Probe, Reply, Say
+from .places import explain_refusal
 from .table import SkyjoTable
 from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
 
@@ -59,7 +59,7 @@ class SkyjoTableGame:
 
     def explain(self, err: GameError, move: Move | None, obs: Observation, *, lang: str,
                 names: Sequence[str]) -> str:
-        return explain(err, lang, names=names)
+        return explain_refusal(err, lang, names=names)
 
     def answer(self, obs: Observation, request: Mapping[str, str], *, interactive: bool,
                keeps_message: bool) -> Reply:
