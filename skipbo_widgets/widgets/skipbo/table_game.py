@@ -18,9 +18,9 @@ from ...i18n import error_key, explain, t
 from ...skipbo.bots.hints import source_card
 from ...skipbo.engine import WILD, Game, GameError, Move, Observation, Reason, observe
 from ...skipbo.engine.events import Drew, Event, StockTurned
-from ..table.table_game import BAD_REQUEST, IDLE, PICKED_UP, Reply, Say
+from ..table.table_game import BAD_REQUEST, IDLE, PICKED_UP, Bounce, Reply, Say, TableGame
 from .table import SkipBoTable
-from .view import table_view
+from .view import SkipBoView, table_view
 
 #: The piles in the middle that nobody plays from (by test id), and what a click on one says.
 SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
@@ -35,7 +35,7 @@ class SkipBoTableGame:
     def private(self) -> dict[str, Any]:
         return {"hand": [], "hand_sources": []}
 
-    def plays(self, game: Any) -> bool:
+    def plays(self, game: object) -> bool:
         return isinstance(game, Game)
 
     def new_table(self) -> SkipBoTable:
@@ -47,7 +47,7 @@ class SkipBoTableGame:
     def parse(self, text: str) -> Move:
         return Move.parse(text)
 
-    def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
+    def view(self, obs: Observation, **kwargs: Any) -> SkipBoView:
         return table_view(obs, **kwargs)
 
     def explain(self, err: GameError, move: Move | None, obs: Observation, *, lang: str,
@@ -82,7 +82,7 @@ class SkipBoTableGame:
             return Say("status.pick_first")
         return PICKED_UP
 
-    def revealed(self, events: list[Event]) -> str | None:
+    def revealed(self, events: Sequence[Event]) -> str | None:
         """A stock card turned up, or cards drawn into the hand (it was emptied)."""
         if any(isinstance(e, StockTurned) and e.card is not None for e in events):
             return "game.undo_shown.turned"
@@ -97,7 +97,7 @@ class SkipBoTableGame:
             return ()
         return ("end-turn",) if move.is_end else (move.source_text, move.target_text)
 
-    def bounce(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+    def bounce(self, move: Move | None, before: Observation) -> Bounce | None:
         if move is None or move.is_end:
             return None
         owner = before.partner if move.partner and before.partner is not None else before.seat
@@ -108,6 +108,7 @@ class SkipBoTableGame:
 
 
 SKIPBO_TABLE = SkipBoTableGame()
+_CHECKED: TableGame[Game, Observation, Move] = SKIPBO_TABLE  # mypy holds it to the protocol
 
 
 def empty_stock_reply(obs: Observation, source: str | None) -> Say | None:

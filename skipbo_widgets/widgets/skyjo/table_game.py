@@ -22,10 +22,20 @@ from ...skyjo.engine import GameError, Move, Observation, Round, place_text
 from ...skyjo.engine.events import Drew, Event, Replaced, Revealed
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import GRID
-from ..table.table_game import BAD_REQUEST, IDLE, PICKED_UP, PickedUp, Probe, Reply, Say
+from ..table.table_game import (
+    BAD_REQUEST,
+    IDLE,
+    PICKED_UP,
+    Bounce,
+    PickedUp,
+    Probe,
+    Reply,
+    Say,
+    TableGame,
+)
 from .places import explain_refusal
 from .table import SkyjoTable
-from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
+from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, SkyjoView, skyjo_view
 
 #: A source picked up is checked with the engine as its move (a source's name is its
 #: move's kind) at one of the learner's places, so that a refusal gives the engine's reason.
@@ -41,7 +51,7 @@ class SkyjoTableGame:
     def private(self) -> dict[str, Any]:
         return {"drawn": None, "drawn_label": ""}
 
-    def plays(self, game: Any) -> bool:
+    def plays(self, game: object) -> bool:
         return isinstance(game, Round)
 
     def new_table(self) -> SkyjoTable:
@@ -54,7 +64,7 @@ class SkyjoTableGame:
         """A move in notation (``take b2``), or by the page's names (``take-b2``)."""
         return MOVES_BY_NAME.get(text) or Move.parse(text)
 
-    def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
+    def view(self, obs: Observation, **kwargs: Any) -> SkyjoView:
         return skyjo_view(obs, **kwargs)
 
     def explain(self, err: GameError, move: Move | None, obs: Observation, *, lang: str,
@@ -86,7 +96,7 @@ class SkyjoTableGame:
             return Say("skyjo.table.pick_first")
         return _picked_up(obs, request.get("source", ""))
 
-    def revealed(self, events: list[Event]) -> str | None:
+    def revealed(self, events: Sequence[Event]) -> str | None:
         """A drawn card, a card turned over, a face-down card swapped away: all seen now,
         each a card turned over."""
         seen = any(isinstance(e, (Drew, Revealed)) or (isinstance(e, Replaced)
@@ -109,7 +119,7 @@ class SkyjoTableGame:
         place = place_text(move.place)
         return (place,) if move.kind == "reveal" else (move.kind, place)
 
-    def bounce(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+    def bounce(self, move: Move | None, before: Observation) -> Bounce | None:
         """A wrong take or swap: the card flies from the grid back to its pile; a wrong
         drop: from the discard pile back to the drawn card's place."""
         if move is None or move.kind in ("draw", "reveal"):
@@ -123,6 +133,7 @@ class SkyjoTableGame:
 
 
 SKYJO_TABLE = SkyjoTableGame()
+_CHECKED: TableGame[Round, Observation, Move] = SKYJO_TABLE  # mypy holds it to the protocol
 
 
 def _picked_up(obs: Observation, source: str) -> Reply:

@@ -27,7 +27,7 @@ from typing import Any
 from ...core.errors import GameError, IllegalMove, NotationError
 from ...games import BOT_NAMES
 from ...i18n import t
-from .table_game import Bot, Idle, PickedUp, Reply, Say, TableGame, TableWidget
+from .table_game import AnyTableGame, Bot, Idle, PickedUp, Reply, Say, TableWidget
 
 Listener = Callable[[list[Any]], None]
 #: A message in the learner's language, worked out when shown (so that a change of
@@ -44,11 +44,11 @@ class TableController:
         *,
         seat: int = 0,
         lang: str = "en",
-        bots: Mapping[int, Bot] | None = None,
+        bots: Mapping[int, Bot[Any, Any]] | None = None,
         names: Sequence[str] | None = None,
         practice: bool = False,
         table: TableWidget | None = None,
-        kind: TableGame | None = None,
+        kind: AnyTableGame | None = None,
     ) -> None:
         """``kind``: the game's table adapter (by default the one that plays ``game``)."""
         self.game = game
@@ -300,17 +300,21 @@ class TableController:
         """Keys a kind of table adds to the view (a lesson: its scene and bounce)."""
         return {}
 
-    def refresh(self) -> None:
+    def build_view(self) -> dict[str, Any]:
+        """The table's view now: the game's, with what this kind of table adds."""
         text, kind = self.status()
-        self.table.view = {
+        return {
             **self.kind.view(self.observation(), names=self.names, tr=self.tr,
                              lang=self.lang, interactive=self.interactive, status=text,
                              status_kind=kind, highlight=self.lit()),
             **self.view_extras(),
         }
 
+    def refresh(self) -> None:
+        self.table.view = self.build_view()
 
-def table_game_for(game: Any) -> TableGame:
+
+def table_game_for(game: object) -> AnyTableGame:
     """The table adapter of the registered game that plays ``game`` (a ``TypeError`` for
     a state of no known game).
 

@@ -23,9 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, TypedDict, TypeVar
+
+from ...core.errors import GameError
 
 Translate = Callable[..., str]
+
+#: A game's state, as an adapter reads it (only given to it).
+G_contra = TypeVar("G_contra", contravariant=True)
+#: What one seat may see of it.
+O = TypeVar("O")  # noqa: E741
+#: A move.
+M = TypeVar("M")
+#: An observation or a move as a bot hands it back.
+O_contra = TypeVar("O_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 
 class TableWidget(Protocol):
@@ -36,10 +48,10 @@ class TableWidget(Protocol):
     def on_request(self, handler: Callable[[dict[str, str]], object]) -> None: ...
 
 
-class Bot(Protocol):
+class Bot(Protocol[O_contra, M_co]):
     """Anything that picks a move for a seat from that seat's observation."""
 
-    def choose_move(self, obs: Any) -> Any: ...
+    def choose_move(self, obs: O_contra) -> M_co: ...
 
 
 # -- what a click that is not a move gets ------------------------------------------
@@ -80,6 +92,11 @@ class Probe:
     then: Reply
 
 
+#: A lesson's wrong try flying back: its card, where it was put and where it goes back
+#: to (table test ids).
+Bounce = TypedDict("Bounce", {"card": int | None, "from": str, "to": str})
+
+
 #: What the controller does with a click that is not a move.
 Reply: TypeAlias = "Say | Idle | PickedUp | Probe"
 
@@ -88,8 +105,9 @@ PICKED_UP = PickedUp()
 BAD_REQUEST = Say("error.bad_request", "error")
 
 
-class TableGame(Protocol):
-    """One game as the table controller sees it."""
+class TableGame(Protocol[G_contra, O, M]):
+    """One game as the table controller sees it: its state ``G``, a seat's observation
+    ``O`` and its move ``M`` (Skip-Bo's is a ``TableGame[Game, Observation, Move]``)."""
 
     #: The game's id (``skipbo``, ``skyjo``), as in :mod:`skipbo_widgets.games`.
     id: str
@@ -100,7 +118,7 @@ class TableGame(Protocol):
         for them while nobody's hand may show (a hot seat's pass screen)."""
         ...
 
-    def plays(self, game: Any) -> bool:
+    def plays(self, game: object) -> bool:
         """True if ``game`` is a state of this game."""
         ...
 
@@ -108,46 +126,50 @@ class TableGame(Protocol):
         """A fresh table widget for this game."""
         ...
 
-    def observe(self, game: Any, seat: int) -> Any:
+    def observe(self, game: G_contra, seat: int) -> O:
         """What ``seat`` may see of ``game``."""
         ...
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> M:
         """A move from its notation (the engine's ``NotationError`` if it is none)."""
         ...
 
-    def view(self, obs: Any, *, names: Sequence[str], tr: Translate, lang: str,
+    def view(self, obs: O, *, names: Sequence[str], tr: Translate, lang: str,
              interactive: bool, status: str, status_kind: str,
-             highlight: Sequence[str]) -> dict[str, Any]:
+             highlight: Sequence[str]) -> Mapping[str, object]:
         """The table's ``view`` for the seat of ``obs`` (docs/table-view.md)."""
         ...
 
-    def explain(self, err: Any, move: Any | None, obs: Any, *, lang: str,
+    def explain(self, err: GameError, move: M | None, obs: O, *, lang: str,
                 names: Sequence[str]) -> str:
         """Why the engine refused ``move`` (or the request), in ``lang``."""
         ...
 
-    def answer(self, obs: Any, request: Mapping[str, str], *, interactive: bool,
+    def answer(self, obs: O, request: Mapping[str, str], *, interactive: bool,
                keeps_message: bool) -> Reply:
         """The reply to a click that is not a move (``select``, ``target``, ``look``) by
         the seat of ``obs``; ``interactive``: that seat can move now; ``keeps_message``:
         what is said now should stay (a lesson's praise of a task done)."""
         ...
 
-    def revealed(self, events: list[Any]) -> str | None:
+    def revealed(self, events: Sequence[Any]) -> str | None:
         """If the events showed a card nobody had seen (such a move stays), the message
         key that says so (``game.undo_shown.turned``, ``….drawn``); else ``None``."""
         ...
 
-    def turn_started(self, game: Any) -> bool:
+    def turn_started(self, game: G_contra) -> bool:
         """True if the seat to move has not moved yet in this turn."""
         ...
 
-    def lit(self, move: Any | None) -> tuple[str, ...]:
+    def lit(self, move: M | None) -> tuple[str, ...]:
         """What a shown move (a hint, the answer of a lesson) lights up on the table."""
         ...
 
-    def bounce(self, move: Any | None, before: Any) -> dict[str, Any] | None:
+    def bounce(self, move: M | None, before: O) -> Bounce | None:
         """Where the card of a wrong try in a lesson was put and where it goes back to
         (table test ids and the card), or ``None`` for nothing to fly."""
         ...
+
+
+#: The adapter of a game the caller does not know (the controller, the registry).
+AnyTableGame: TypeAlias = TableGame[Any, Any, Any]
