@@ -31,8 +31,6 @@ from typing import Literal
 from ..skipbo.engine.cards import FACES, WILD, Faces
 from ..skipbo.engine.errors import GameError, Reason
 from ..skyjo.engine.errors import Reason as SkyjoReason
-from ..skyjo.engine.moves import place_text
-from ..skyjo.engine.rules import GRID, ROWS
 from .grammar import CARD_PARAMS, PILE_PARAMS, SEAT_PARAMS, card_phrase
 
 Lang = Literal["de", "fr", "nl", "en"]
@@ -173,15 +171,16 @@ def error_key(error: GameError) -> str:
 
 
 def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
-            faces: Faces = "skipbo", names: Sequence[str] | None = None) -> str:
+            faces: Faces = "skipbo", names: Sequence[str] | None = None,
+            **words: object) -> str:
     """Why the engine refused something, as a teacher would say it in ``lang``.
 
     ``faces`` is the deck of the game (``rules.faces``), so cards are named as
-    the learner sees them; ``names`` replaces "Player 2" with real names.
+    the learner sees them; ``names`` replaces "Player 2" with real names;
+    ``words`` replace parameters of the error by what the table shows (a game's
+    own words for a place given in notation).
     """
-    params: dict[str, object] = {"wild": WILD, **error.params}
-    if isinstance(error.reason, SkyjoReason) and params.get("place") in SKYJO_PLACES:
-        params["place"] = place_words(str(params["place"]), lang)
+    params: dict[str, object] = {"wild": WILD, **error.params, **words}
     if "faces" not in params or params["faces"] in FACES:
         params["faces"] = faces
     params.pop("names", None)
@@ -192,17 +191,6 @@ def explain(error: GameError, lang: str = DEFAULT_LANGUAGE, /, *,
         inner = GameError(_REASONS[cause], **{k: v for k, v in params.items() if k != "cause"})
         text += " " + explain(inner, lang, faces=faces, names=names)
     return text
-
-
-#: Each Skyjo grid place's notation (``b1``) and its number (places run down each column).
-SKYJO_PLACES = {place_text(p): p for p in range(GRID)}
-
-
-def place_words(place: str, lang: str) -> str:
-    """A Skyjo place in notation (``b1``) as the table shows it: its row and column
-    ("in the top row, column 2"); the table prints no letters."""
-    column, row = divmod(SKYJO_PLACES[place], ROWS)
-    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
 
 
 _REASONS = {r.value: r for r in (*Reason, *SkyjoReason) if r.value != Reason.SAVE_BAD_FIELD}

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from ..core.sheet import Section
     from ..games import GameKind
     from .shell.settings import Settings
-    from .table.play import GamePlay
-    from .table.table_game import TableGame
+    from .table.play import AnyGamePlay
+    from .table.table_game import AnyTableGame
 
 #: The games of the package, in the home screen's order; the first is the default (a
 #: session or class link that names no game is its). Each ``widgets/<id>/ui.py`` has ``UI``.
@@ -39,9 +39,9 @@ class GameUI:
     #: The new-game settings class (``widgets/<game>/settings.py``).
     settings: type[Settings]
     #: The table controller's adapter.
-    table: TableGame
+    table: AnyTableGame
     #: The game screen's adapter.
-    play: GamePlay
+    play: AnyGamePlay
     #: The demo screen's adapter (a ``DemoGame``).
     demo: Any
     #: The practice game that follows the game's lessons.

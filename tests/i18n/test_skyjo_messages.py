@@ -75,14 +75,3 @@ def test_real_refusals_are_explained(lang: str) -> None:
     texts = [explain(error, lang) for error in caught]
     assert all(text and "{" not in text for text in texts)
     assert "Skyjo" in texts[3] and "Skyjo" in texts[4]  # the bad card is named as Skyjo's
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("reason", [Reason.FACE_UP, Reason.PLACE_EMPTY])
-def test_a_refused_place_is_said_as_the_table_shows_it_not_in_notation(
-        lang: str, reason: Reason) -> None:
-    from skipbo_widgets.i18n import t
-
-    text = explain(IllegalMove(reason, place="b1"), lang)  # b1: top row, second column
-    assert "b1" not in text
-    assert t("skyjo.row.0", lang) in text and "2" in text

@@ -82,3 +82,31 @@ def test_the_rooms_know_no_widget_lesson_or_benchmark() -> None:
     assert modules("rooms")
     for path in modules("rooms"):
         assert imported(path) <= {"core", "rooms", "games", *GAMES}, path
+
+
+def widget_modules_imported(path: Path) -> set[str]:
+    """The modules of ``skipbo_widgets.widgets`` that ``path`` imports, wherever the
+    import stands (under ``TYPE_CHECKING`` or in a function too)."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = ".".join(parts[: len(parts) - node.level]) if node.level else ""
+            module = ".".join(filter(None, [base, node.module or ""]))
+            found |= {module, *(f"{module}.{alias.name}" for alias in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {name for name in found if name.startswith("skipbo_widgets.widgets.")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_widgets_never_import_the_table_controller(game: str) -> None:
+    """A game's table adapter answers with reply values the controller applies: the
+    controller imports the adapters' protocol, never the other way round."""
+    for path in modules(f"widgets/{game}"):
+        assert "skipbo_widgets.widgets.table.controller" not in widget_modules_imported(path), \
+            path
+
+
+def test_the_table_protocols_import_no_other_widget_module() -> None:
+    assert widget_modules_imported(PACKAGE / "widgets" / "table" / "table_game.py") == set()

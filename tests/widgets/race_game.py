@@ -28,6 +28,7 @@ from skipbo_widgets.widgets.registry import GameUI, register, unregister
 from skipbo_widgets.widgets.shell.settings import Settings, deal_number
 from skipbo_widgets.widgets.table.log import LogLine
 from skipbo_widgets.widgets.table.table import parse_request
+from skipbo_widgets.widgets.table.table_game import Say
 
 GAME_ID = "race"
 FORMAT = "race/game"
@@ -319,8 +320,8 @@ class RaceTableGame:
     def explain(self, err: Any, move: Any, obs: Any, *, lang: str, names: Sequence[str]) -> str:
         return str(err)
 
-    def answer(self, controller: Any, request: dict[str, str]) -> None:
-        controller.say("status.cannot_undo")
+    def answer(self, obs: Any, request: Any, *, interactive: bool, keeps_message: bool) -> Say:
+        return Say("status.cannot_undo")
 
     def revealed(self, events: list[Any]) -> bool:
         return any(event[0] == "drew" for event in events)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.i18n import explain, t
+from skipbo_widgets.i18n import t
 from skipbo_widgets.skyjo.bots import make_bot
 from skipbo_widgets.skyjo.engine import (
     IllegalMove,
@@ -20,13 +20,13 @@ from skipbo_widgets.skyjo.engine import (
     place_text,
 )
 from skipbo_widgets.tutorials import StepRun, load_lessons
+from skipbo_widgets.widgets.skyjo.places import explain_refusal
 from skipbo_widgets.widgets.skyjo.table import SkyjoTable
 from skipbo_widgets.widgets.skyjo.table_game import SKYJO_TABLE
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 from skipbo_widgets.widgets.skyjo.view_schema import check_skyjo_view
-from skipbo_widgets.widgets.table.controller import TableController
+from skipbo_widgets.widgets.table.controller import TableController, table_game_for
 from skipbo_widgets.widgets.table.lesson_table import LessonController
-from skipbo_widgets.widgets.table.table_game import table_game_for
 
 
 def checked_table() -> tuple[SkyjoTable, list[dict[str, Any]]]:
@@ -131,7 +131,7 @@ def test_an_illegal_try_is_explained_by_the_engine_and_changes_nothing() -> None
         assert game.state_key() == before
         assert c.view["status_kind"] == "error"
         params = {"place": "a1"} if reason is Reason.FACE_UP else {"count": 2}
-        assert c.view["status"] == explain(IllegalMove(reason, **params), "de")
+        assert c.view["status"] == explain_refusal(IllegalMove(reason, **params), "de")
 
 
 def in_play(drawn: int | None = None) -> TableController:

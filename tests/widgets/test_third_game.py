@@ -23,7 +23,7 @@ from skipbo_widgets.widgets.shell.settings import (
     open_any,
     settings_from_query,
 )
-from skipbo_widgets.widgets.table.table_game import table_game_for
+from skipbo_widgets.widgets.table.controller import table_game_for
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ import asyncio
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 import ipywidgets as w
 
@@ -30,6 +30,8 @@ from ...i18n import t
 from ..page.testids import testid
 from ..registry import default_game, game_ui
 from ..table.controller import TableController
+from ..table.play import O_contra
+from ..table.table_game import Bot, M
 from .classroom_form import ClassroomForm
 from .game_screen import SPEEDS, _box, _running_loop
 from .settings import Settings
@@ -42,35 +44,40 @@ MAX_MOVES = 20_000
 NOBODY_GUESSES = -1
 
 
-class DemoGame(Protocol):
-    """One game in demo mode: its bots and the words for their moves."""
+class DemoGame(Protocol[O_contra, M]):
+    """One game in demo mode: its bots and the words for their moves, over a seat's
+    observation ``O`` and a move ``M``."""
 
     id: str
     levels: tuple[str, ...]
 
-    def make_bot(self, level: str, seed: str) -> Any: ...
+    def make_bot(self, level: str, seed: str) -> Bot[O_contra, M]: ...
 
-    def narrate(self, obs: Any, move: Any, level: str) -> Any: ...
+    def narrate(self, obs: O_contra, move: M, level: str) -> Any: ...
 
-    def narration_html(self, obs: Any, told: Any, events: Sequence[Any], *, lang: str,
+    def narration_html(self, obs: O_contra, told: Any, events: Sequence[Any], *, lang: str,
                        names: Sequence[str]) -> str: ...
 
-    def guess_html(self, steps: Sequence[tuple[Any, Any]], *, lang: str, names: Sequence[str],
-                   taken_back: bool = False) -> str: ...
+    def guess_html(self, steps: Sequence[tuple[O_contra, M]], *, lang: str,
+                   names: Sequence[str], taken_back: bool = False) -> str: ...
 
-    def rest_of_guess(self, move: Any) -> str | None:
+    def rest_of_guess(self, move: M) -> str | None:
         """The message key asking the class for the rest of the turn after the guessed
         ``move`` (Skyjo's draw: where the card goes), or ``None``: the guess is whole."""
 
-    def retell(self, view: dict[str, Any], obs: Any, *, tr: Callable[..., str],
+    def retell(self, view: dict[str, Any], obs: O_contra, *, tr: Callable[..., str],
                names: Sequence[str]) -> dict[str, Any]:
         """The table's ``view`` of ``obs`` telling of the seat to move by name, never as
         "you": the class watches the seat, it is not the seat."""
 
 
-def demo_for(game_id: str) -> DemoGame:
+#: Demo mode's object of a game the screen does not know.
+AnyDemoGame: TypeAlias = DemoGame[Any, Any]
+
+
+def demo_for(game_id: str) -> AnyDemoGame:
     """Demo mode's object for the game ``game_id``."""
-    demo: DemoGame = game_ui(game_id).demo
+    demo: AnyDemoGame = game_ui(game_id).demo
     return demo
 
 
@@ -109,7 +116,7 @@ class DemoController(TableController):
     """The demo's table: it can be played on only while the class's guess is awaited,
     and then a move is not made but handed to ``on_guess``."""
 
-    def __init__(self, game: Any, *, on_guess: Callable[[Any], None], demo: DemoGame,
+    def __init__(self, game: Any, *, on_guess: Callable[[Any], None], demo: AnyDemoGame,
                  **kwargs: Any) -> None:
         self.awaiting = False
         self._on_guess = on_guess
@@ -129,14 +136,9 @@ class DemoController(TableController):
             self._on_guess(move)
         return False
 
-    def refresh(self) -> None:
-        text, kind = self.status()
-        obs = self.observation()
-        view = self.kind.view(obs, names=self.names, tr=self.tr, lang=self.lang,
-                              interactive=self.interactive, status=text, status_kind=kind,
-                              highlight=self.lit())
-        view.update(self.view_extras())
-        self.table.view = self.demo.retell(view, obs, tr=self.tr, names=self.names)
+    def build_view(self) -> dict[str, Any]:
+        return self.demo.retell(super().build_view(), self.observation(), tr=self.tr,
+                                names=self.names)
 
 
 class DemoScreen:

@@ -23,7 +23,7 @@ from ...i18n import LANGUAGES, seat_name
 from ..page.testids import testid
 from ..registry import default_game, game_ui
 from ..table.controller import TableController
-from ..table.play import GamePlay
+from ..table.play import AnyGamePlay
 from .classroom_form import ClassroomForm
 from .game_screen import GameScreen, _box
 from .settings import MAX_NAME, Settings
@@ -55,7 +55,7 @@ class HotSeatPlay:
     """A game's :class:`~..table.play.GamePlay` with the bots after the people, and every
     seat named (the screen speaks to no single learner)."""
 
-    def __init__(self, play: GamePlay, people: int) -> None:
+    def __init__(self, play: AnyGamePlay, people: int) -> None:
         self._play = play
         self.people = people
 

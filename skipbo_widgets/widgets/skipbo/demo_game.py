@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...i18n import t
-from ...skipbo.bots import LEVELS, make_bot
+from ...skipbo.bots import LEVELS, Bot, make_bot
 from ...skipbo.bots.narrate import Narration, grade_guess, narrate
 from ...skipbo.engine import Move, Observation
 from ...skipbo.engine.events import Event
@@ -29,7 +29,7 @@ class SkipBoDemo:
     id = "skipbo"
     levels: tuple[str, ...] = LEVELS
 
-    def make_bot(self, level: str, seed: str) -> Any:
+    def make_bot(self, level: str, seed: str) -> Bot:
         return make_bot(level, seed=seed)
 
     def narrate(self, obs: Observation, move: Move, level: str) -> Narration:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from ...skipbo.bots import Bot, make_bot
 from ...skipbo.engine import Game, Match, Move, Observation
+from ..table.play import GamePlay
 from .coach import Coach
 from .log import SkipBoLog
 
@@ -64,5 +65,6 @@ class SkipBoPlay:
 
 
 SKIPBO_PLAY = SkipBoPlay()
+_CHECKED: GamePlay[Game, Observation, Move] = SKIPBO_PLAY  # mypy holds it to the protocol
 
 

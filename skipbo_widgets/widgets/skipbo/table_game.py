@@ -11,18 +11,16 @@ opponent's pile says whose it is, the draw and completed piles say what they are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...i18n import error_key, explain, t
 from ...skipbo.bots.hints import source_card
 from ...skipbo.engine import WILD, Game, GameError, Move, Observation, Reason, observe
 from ...skipbo.engine.events import Drew, Event, StockTurned
+from ..table.table_game import BAD_REQUEST, IDLE, PICKED_UP, Bounce, Reply, Say, TableGame
 from .table import SkipBoTable
-from .view import table_view
-
-if TYPE_CHECKING:
-    from ..table.controller import TableController
+from .view import SkipBoView, table_view
 
 #: The piles in the middle that nobody plays from (by test id), and what a click on one says.
 SHARED_PILES = {"draw-pile": "status.draw_pile", "completed": "status.completed"}
@@ -37,7 +35,7 @@ class SkipBoTableGame:
     def private(self) -> dict[str, Any]:
         return {"hand": [], "hand_sources": []}
 
-    def plays(self, game: Any) -> bool:
+    def plays(self, game: object) -> bool:
         return isinstance(game, Game)
 
     def new_table(self) -> SkipBoTable:
@@ -49,44 +47,42 @@ class SkipBoTableGame:
     def parse(self, text: str) -> Move:
         return Move.parse(text)
 
-    def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
+    def view(self, obs: Observation, **kwargs: Any) -> SkipBoView:
         return table_view(obs, **kwargs)
 
     def explain(self, err: GameError, move: Move | None, obs: Observation, *, lang: str,
                 names: Sequence[str]) -> str:
         return explain_refusal(err, move, obs, lang=lang, names=names)
 
-    def answer(self, controller: TableController, request: dict[str, str]) -> None:
+    def answer(self, obs: Observation, request: Mapping[str, str], *, interactive: bool,
+               keeps_message: bool) -> Reply:
         """A click on a pile: a look at one nobody plays from, or a card picked up
-        (``select``) or a place chosen first (``target``)."""
+        (``select``) or a place chosen first (``target``).
+
+        >>> from skipbo_widgets.skipbo.engine import Game, Rules
+        >>> obs = observe(Game.new(Rules(players=3), seed=1), 0)
+        >>> SKIPBO_TABLE.answer(obs, {"type": "look", "pile": "stock-2"}, interactive=True,
+        ...                     keeps_message=False)
+        Say(key='status.not_your_pile', kind='info', params={'player': 2})
+        >>> SKIPBO_TABLE.answer(obs, {"type": "select", "source": "s"}, interactive=False,
+        ...                     keeps_message=False)
+        Idle()
+        """
         kind, source = request.get("type"), request.get("source")
         if kind == "look":
-            def answer() -> str:
-                return look_message(controller.observation(), request.get("pile"),
-                                    tr=controller.tr, names=controller.names) or ""
+            return look_reply(obs, request.get("pile")) or BAD_REQUEST
+        empty_stock = None if keeps_message else empty_stock_reply(obs, source)
+        if empty_stock is not None:
+            return empty_stock
+        if not interactive:
+            return IDLE
+        if (pile := empty_discard_pile(obs, source)) is not None:
+            return Say("error.discard_pile_empty", "error", {"pile": pile})
+        if kind == "target":
+            return Say("status.pick_first")
+        return PICKED_UP
 
-            if answer():
-                controller.tell(answer, "info")
-            else:
-                controller.say("error.bad_request", "error")
-            return
-
-        def empty_stock() -> str:
-            return empty_stock_message(controller.observation(), source, tr=controller.tr,
-                                       names=controller.names) or ""
-
-        if not controller.keeps_message() and empty_stock():
-            controller.tell(empty_stock, "error")
-        elif not controller.interactive:
-            controller.idle()
-        elif (pile := empty_discard_pile(controller.observation(), source)) is not None:
-            controller.say("error.discard_pile_empty", "error", pile=pile)
-        elif kind == "target":
-            controller.say("status.pick_first")
-        else:
-            controller.picked_up()
-
-    def revealed(self, events: list[Event]) -> str | None:
+    def revealed(self, events: Sequence[Event]) -> str | None:
         """A stock card turned up, or cards drawn into the hand (it was emptied)."""
         if any(isinstance(e, StockTurned) and e.card is not None for e in events):
             return "game.undo_shown.turned"
@@ -101,7 +97,7 @@ class SkipBoTableGame:
             return ()
         return ("end-turn",) if move.is_end else (move.source_text, move.target_text)
 
-    def bounce(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+    def bounce(self, move: Move | None, before: Observation) -> Bounce | None:
         if move is None or move.is_end:
             return None
         owner = before.partner if move.partner and before.partner is not None else before.seat
@@ -112,10 +108,10 @@ class SkipBoTableGame:
 
 
 SKIPBO_TABLE = SkipBoTableGame()
+_CHECKED: TableGame[Game, Observation, Move] = SKIPBO_TABLE  # mypy holds it to the protocol
 
 
-def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..., str],
-                        names: Sequence[str]) -> str | None:
+def empty_stock_reply(obs: Observation, source: str | None) -> Say | None:
     """What to say when the learner clicks a stock pile with no card left (``s`` or ``ps``)
     in a game that is not over; ``None`` for any other click.
 
@@ -126,9 +122,9 @@ def empty_stock_message(obs: Observation, source: str | None, *, tr: Callable[..
     if partner is None or obs.outcome is not None:
         return None
     if source == "s" and obs.me.stock_count == 0:
-        return tr("status.stock_empty", partner=partner, names=names)
+        return Say("status.stock_empty", "error", {"partner": partner})
     if source == "ps" and obs.seats[partner].stock_count == 0:
-        return tr("error.stock_empty", seat=partner, names=names)
+        return Say("error.stock_empty", "error", {"seat": partner})
     return None
 
 
@@ -172,14 +168,13 @@ def opponent_of(obs: Observation, pile: str | None) -> int | None:
     return seat
 
 
-def look_message(obs: Observation, pile: str | None, *, tr: Callable[..., str],
-                 names: Sequence[str]) -> str | None:
+def look_reply(obs: Observation, pile: str | None) -> Say | None:
     """What a click on a pile nobody may play from says: an opponent's (whose it is),
     the draw pile or the completed piles (what they are); ``None`` for any other name."""
     if pile in SHARED_PILES:
-        return tr(SHARED_PILES[pile])
+        return Say(SHARED_PILES[pile])
     owner = opponent_of(obs, pile)
     if owner is None:
         return None
     key = "status.not_your_pile.team" if obs.partner is not None else "status.not_your_pile"
-    return tr(key, player=owner, names=names)
+    return Say(key, params={"player": owner})

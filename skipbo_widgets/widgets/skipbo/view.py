@@ -11,7 +11,7 @@ it sends back the names it was given, and Python checks every request again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypedDict
 
 from ...i18n import normalize_lang
 from ...i18n.grammar import face_letter
@@ -30,6 +30,78 @@ LABELS = {
     "hand": "pile.hand", "discard_piles": "table.discard_piles", "partner": "table.partner",
     "end_turn": "table.end_turn",
 }
+
+
+class CardFace(TypedDict):
+    """A card as printed: the text in the middle and in the corners, its colour band."""
+
+    text: str
+    corner: str
+    band: str
+
+
+class PileNames(TypedDict):
+    """A seat's piles as move sources and targets (``None``: not one)."""
+
+    stock_source: str | None
+    discard_sources: list[str] | None
+    discard_targets: list[str] | None
+
+
+class PlayerView(PileNames):
+    """One seat at the table."""
+
+    seat: int
+    name: str
+    is_me: bool
+    is_partner: bool
+    is_current: bool
+    team: int | None
+    stock_top: int | None
+    stock_count: int
+    hand_count: int
+    hand_label: str
+    discards: list[list[int]]
+
+
+class BuildingPileView(TypedDict):
+    """A building pile: its cards, its name as a target, the value it needs next."""
+
+    cards: list[int]
+    target: str
+    needs: int
+    label: str
+    needs_label: str
+
+
+class SkipBoView(TypedDict):
+    """The table's ``view`` (docs/table-view.md); :mod:`.view_schema` checks it again as
+    it reaches the page."""
+
+    lang: str
+    faces: str
+    card_faces: dict[str, CardFace]
+    card_back: str
+    me: int
+    current: int
+    players: list[PlayerView]
+    hand: list[int]
+    hand_sources: list[str]
+    building: list[BuildingPileView]
+    draw_count: int
+    draw_label: str
+    completed_count: int
+    completed_top: int | None
+    completed_label: str
+    interactive: bool
+    legal: dict[str, list[str]]
+    can_end: bool
+    end_move: str | None
+    labels: dict[str, str]
+    discard_labels: list[str]
+    status: str
+    status_kind: str
+    highlight: list[str]
 
 
 def legal_targets(obs: Observation) -> tuple[dict[str, list[str]], bool]:
@@ -51,10 +123,10 @@ def band(card: int) -> str:
     return "low" if card <= 4 else "mid" if card <= 8 else "high"
 
 
-def card_faces(faces: str, lang: str) -> dict[str, dict[str, str]]:
+def card_faces(faces: str, lang: str) -> dict[str, CardFace]:
     """Every card's face as the page prints it, by card value (``"0"`` is the wild card):
     the text in the middle, the text in the corners and the colour band."""
-    result = {}
+    result: dict[str, CardFace] = {}
     for card in range(TOP_VALUE + 1):
         text = face_letter(card, lang, faces)
         corner = "SB" if card == WILD and faces != "playing" else text
@@ -77,14 +149,14 @@ def table_view(
     status: str = "",
     status_kind: str = "info",
     highlight: Sequence[str] = (),
-) -> dict[str, Any]:
+) -> SkipBoView:
     """The ``view`` traitlet of :class:`~skipbo_widgets.widgets.table.table.CardTable`.
 
     ``lang`` is the language of ``tr``'s texts: the table says it on its root
     element, which matters when it is shown outside the app.
     """
     partner = obs.partner
-    players = [
+    players: list[PlayerView] = [
         {
             "seat": v.seat,
             "name": names[v.seat],
@@ -144,7 +216,7 @@ def table_view(
     }
 
 
-def pile_names(seat: int, me: int, partner: int | None, discards: int) -> dict[str, Any]:
+def pile_names(seat: int, me: int, partner: int | None, discards: int) -> PileNames:
     """A seat's piles as move sources and targets (``None``: not one).
 
     The learner plays from their stock and discard piles and discards onto the

@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import t
-from ...i18n.messages import SKYJO_PLACES, place_words
 from ...skyjo.bots import Hint, hint, review_turn
 from ...skyjo.bots.explain import Explain, Reason, message_key
 from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.rules import ROWS
 from ..table.coach import Ladder, hint_box, review_box
+from .places import PLACES, place_words
 
 #: Each column's letter and its number.
-_COLUMNS = {text[0]: p // ROWS for text, p in SKYJO_PLACES.items()}
+_COLUMNS = {text[0]: p // ROWS for text, p in PLACES.items()}
 
 
 def move_words(move: Move, obs: Observation, lang: str) -> str:

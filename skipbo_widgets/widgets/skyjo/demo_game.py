@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...i18n import t
-from ...skyjo.bots import LEVELS, make_bot, review_turn
+from ...skyjo.bots import LEVELS, Bot, make_bot, review_turn
 from ...skyjo.bots.explain import Explain
 from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
@@ -35,7 +35,7 @@ class SkyjoDemo:
     id = "skyjo"
     levels: tuple[str, ...] = LEVELS
 
-    def make_bot(self, level: str, seed: str) -> Any:
+    def make_bot(self, level: str, seed: str) -> Bot:
         return make_bot(level)  # Skyjo's bots draw on no chance
 
     def narrate(self, obs: Observation, move: Move, level: str) -> Narration:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ...skyjo.bots import Bot, make_bot
 from ...skyjo.engine import Match, Move, Observation, Outcome, Round
+from ..table.play import GamePlay
 from .coach import SkyjoCoach, review_html
 from .log import SkyjoLog
 
@@ -93,3 +94,4 @@ def _cell(outcome: Outcome, seat: int) -> str:
 
 
 SKYJO_PLAY = SkyjoPlay()
+_CHECKED: GamePlay[Round, Observation, Move] = SKYJO_PLAY  # mypy holds it to the protocol

@@ -15,20 +15,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...i18n import explain
-from ...skyjo.engine import GameError, IllegalMove, Move, Observation, Round, place_text
+from ...skyjo.engine import GameError, Move, Observation, Round, place_text
 from ...skyjo.engine.events import Drew, Event, Replaced, Revealed
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import GRID
+from ..table.table_game import (
+    BAD_REQUEST,
+    IDLE,
+    PICKED_UP,
+    Bounce,
+    PickedUp,
+    Probe,
+    Reply,
+    Say,
+    TableGame,
+)
+from .places import explain_refusal
 from .table import SkyjoTable
-from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, skyjo_view
-
-if TYPE_CHECKING:
-    from ..table.controller import TableController
+from .view import MOVES_BY_NAME, PAGE_ORDER, SOURCES, SkyjoView, skyjo_view
 
 #: A source picked up is checked with the engine as its move (a source's name is its
 #: move's kind) at one of the learner's places, so that a refusal gives the engine's reason.
@@ -44,7 +51,7 @@ class SkyjoTableGame:
     def private(self) -> dict[str, Any]:
         return {"drawn": None, "drawn_label": ""}
 
-    def plays(self, game: Any) -> bool:
+    def plays(self, game: object) -> bool:
         return isinstance(game, Round)
 
     def new_table(self) -> SkyjoTable:
@@ -57,56 +64,39 @@ class SkyjoTableGame:
         """A move in notation (``take b2``), or by the page's names (``take-b2``)."""
         return MOVES_BY_NAME.get(text) or Move.parse(text)
 
-    def view(self, obs: Observation, **kwargs: Any) -> dict[str, Any]:
+    def view(self, obs: Observation, **kwargs: Any) -> SkyjoView:
         return skyjo_view(obs, **kwargs)
 
     def explain(self, err: GameError, move: Move | None, obs: Observation, *, lang: str,
                 names: Sequence[str]) -> str:
-        return explain(err, lang, names=names)
+        return explain_refusal(err, lang, names=names)
 
-    def answer(self, controller: TableController, request: dict[str, str]) -> None:
+    def answer(self, obs: Observation, request: Mapping[str, str], *, interactive: bool,
+               keeps_message: bool) -> Reply:
         """A look at an opponent's card, a pile picked up (``select``), or one of the
-        learner's cards clicked with nothing picked up (``target``)."""
+        learner's cards clicked with nothing picked up (``target``).
+
+        >>> from skipbo_widgets.skyjo.engine import Round
+        >>> obs = Round.new(seed=1).observe(0)
+        >>> SKYJO_TABLE.answer(obs, {"type": "look", "pile": "grid-1-3"}, interactive=True,
+        ...                    keeps_message=False)
+        Say(key='skyjo.table.not_your_grid', kind='info', params={'player': 1})
+        >>> SKYJO_TABLE.answer(obs, {"type": "select", "source": "take"}, interactive=True,
+        ...                    keeps_message=False).move
+        Move(kind='take', place=0)
+        """
         kind = request.get("type")
-        obs = controller.observation()
         if kind == "look":
             owner = opponent_of(obs, request.get("pile"))
-            if owner is None:
-                controller.say("error.bad_request", "error")
-            else:
-                controller.say("skyjo.table.not_your_grid", player=owner)
-        elif not controller.interactive:
-            controller.idle()
-        elif kind == "target":
-            controller.say("skyjo.table.pick_first")
-        else:
-            self._picked_up(controller, request.get("source", ""))
+            return BAD_REQUEST if owner is None else Say("skyjo.table.not_your_grid",
+                                                         params={"player": owner})
+        if not interactive:
+            return IDLE
+        if kind == "target":
+            return Say("skyjo.table.pick_first")
+        return _picked_up(obs, request.get("source", ""))
 
-    def _picked_up(self, controller: TableController, source: str) -> None:
-        if source == "":
-            controller.picked_up()
-            return
-        kind = _PROBE.get(source)
-        if kind is None:
-            controller.say("error.bad_request", "error")
-            return
-        game: Round = controller.game
-        grid, up = game.grids[controller.seat], game.face_up[controller.seat]
-        # A drop turns a face-down card: probe one of those, else any card still there.
-        places = sorted(range(GRID), key=lambda p: (grid[p] is None, kind == "drop" and up[p]))
-        try:
-            game.verify_move(Move(kind, places[0]), by=controller.seat)
-        except IllegalMove as err:
-            controller.tell(partial(controller.explain, err), "error")
-            return
-        if kind == "drop":
-            controller.say("skyjo.table.drop_where")
-        elif kind == "take":
-            controller.picked_up("skyjo.table.held_card", value=game.discard[-1])
-        else:
-            controller.picked_up()
-
-    def revealed(self, events: list[Event]) -> str | None:
+    def revealed(self, events: Sequence[Event]) -> str | None:
         """A drawn card, a card turned over, a face-down card swapped away: all seen now,
         each a card turned over."""
         seen = any(isinstance(e, (Drew, Revealed)) or (isinstance(e, Replaced)
@@ -129,7 +119,7 @@ class SkyjoTableGame:
         place = place_text(move.place)
         return (place,) if move.kind == "reveal" else (move.kind, place)
 
-    def bounce(self, move: Move | None, before: Observation) -> dict[str, Any] | None:
+    def bounce(self, move: Move | None, before: Observation) -> Bounce | None:
         """A wrong take or swap: the card flies from the grid back to its pile; a wrong
         drop: from the discard pile back to the drawn card's place."""
         if move is None or move.kind in ("draw", "reveal"):
@@ -143,6 +133,28 @@ class SkyjoTableGame:
 
 
 SKYJO_TABLE = SkyjoTableGame()
+_CHECKED: TableGame[Round, Observation, Move] = SKYJO_TABLE  # mypy holds it to the protocol
+
+
+def _picked_up(obs: Observation, source: str) -> Reply:
+    """A pile picked up is checked as its move at one of the learner's places: refused
+    with the engine's reason, else the drawn card's drop asks where, the discard pile's
+    card is said held."""
+    if source == "":
+        return PICKED_UP
+    kind = _PROBE.get(source)
+    if kind is None:
+        return BAD_REQUEST
+    cards, cleared = obs.me.cards, set(obs.me.cleared)
+    # A drop turns a face-down card: probe one of those, else any card still there.
+    places = sorted(range(GRID), key=lambda p: (p in cleared,
+                                                kind == "drop" and cards[p] is not None))
+    then: Reply = PICKED_UP
+    if kind == "drop":
+        then = Say("skyjo.table.drop_where")
+    elif kind == "take":
+        then = PickedUp("skyjo.table.held_card", {"value": obs.discard_top})
+    return Probe(Move(kind, places[0]), then)
 
 
 def opponent_of(obs: Observation, pile: str | None) -> int | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import TypedDict
 
 from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.cards import VALUES, card_text
@@ -34,6 +34,80 @@ LABELS = {
     "draw_pile": "skyjo.table.draw_pile", "discard_pile": "skyjo.table.discard_pile",
     "drawn": "skyjo.table.drawn_caption", "held": "skyjo.table.held",
 }
+
+
+class CardFace(TypedDict):
+    """A value as printed: its text and its colour band."""
+
+    text: str
+    band: str
+
+
+class CardView(TypedDict):
+    """One place of a grid: its card (``None`` face down or cleared) and names."""
+
+    card: int | None
+    state: str
+    place: str
+    target: str | None
+    label: str
+
+
+class SeatView(TypedDict):
+    """One seat's grid, row by row, with its name and scores."""
+
+    seat: int
+    name: str
+    is_me: bool
+    is_current: bool
+    is_ender: bool
+    visible_score: int
+    score_label: str
+    round_score: int | None
+    round_label: str
+    grid_label: str
+    cards: list[CardView]
+
+
+class ResultView(TypedDict):
+    """The round's end: every score, who ended it, whether that score was doubled."""
+
+    scores: list[int]
+    ender: int
+    doubled: bool
+    label: str
+    doubled_label: str
+
+
+class SkyjoView(TypedDict):
+    """The Skyjo table's ``view`` (docs/table-view.md, Skyjo); :mod:`.view_schema`
+    checks it again as it reaches the page."""
+
+    lang: str
+    me: int
+    current: int
+    phase: str
+    phase_label: str
+    card_faces: dict[str, CardFace]
+    players: list[SeatView]
+    draw_count: int
+    draw_label: str
+    discard_top: int | None
+    discard_label: str
+    holder: int | None
+    drawn: int | None
+    drawn_label: str
+    held_label: str
+    interactive: bool
+    sources: dict[str, str]
+    legal: dict[str, list[str]]
+    draw_move: str
+    can_draw: bool
+    result: ResultView | None
+    labels: dict[str, str]
+    status: str
+    status_kind: str
+    highlight: list[str]
 
 
 def grid_places() -> tuple[int, ...]:
@@ -58,7 +132,8 @@ def band(card: int) -> str:
     return "green" if card <= 4 else "yellow" if card <= 8 else "red"
 
 
-CARD_FACES = {card_text(c): {"text": card_text(c), "band": band(c)} for c in VALUES}
+CARD_FACES: dict[str, CardFace] = {card_text(c): {"text": card_text(c), "band": band(c)}
+                                   for c in VALUES}
 
 
 def legal_targets(obs: Observation) -> tuple[dict[str, list[str]], bool]:
@@ -89,7 +164,7 @@ def skyjo_view(
     status: str = "",
     status_kind: str = "info",
     highlight: Sequence[str] = (),
-) -> dict[str, Any]:
+) -> SkyjoView:
     """The ``view`` traitlet of :class:`~.table.SkyjoTable`."""
     over = obs.phase == "over"
     legal, can_draw = legal_targets(obs) if interactive else ({}, False)
@@ -148,12 +223,12 @@ def shown_highlight(obs: Observation, highlight: Sequence[str]) -> list[str]:
 
 
 def seat_view(obs: Observation, seat: int, *, tr: Translate,
-              names: Sequence[str]) -> dict[str, Any]:
+              names: Sequence[str]) -> SeatView:
     """One seat's grid, row by row, with its name, visible score and (at the end) result."""
     view = obs.seats[seat]
     mine = seat == obs.seat
     cleared = set(view.cleared)
-    cards = []
+    cards: list[CardView] = []
     for place in PAGE_ORDER:
         card = view.cards[place]
         state = "cleared" if place in cleared else "down" if card is None else "up"
@@ -197,7 +272,7 @@ def phase_label(obs: Observation, *, tr: Translate, names: Sequence[str]) -> str
 
 
 def said(obs: Observation, key: str, seat: int, *, tr: Translate, names: Sequence[str],
-         **params: Any) -> str:
+         **params: object) -> str:
     """``key`` about ``seat``, or its ``.you`` form about the learner ("Du hast", not "Du hat")."""
     if seat == obs.seat:
         return tr(f"{key}.you", **params)
@@ -214,7 +289,7 @@ def drawn_label(obs: Observation, holder: int | None, *, tr: Translate,
 
 
 def result_view(obs: Observation, *, tr: Translate,
-                names: Sequence[str]) -> dict[str, Any] | None:
+                names: Sequence[str]) -> ResultView | None:
     """At the round's end: every score, who ended it, whether that score was doubled."""
     if obs.scores is None or obs.ender is None:
         return None

@@ -22,19 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from ...core.errors import GameError, IllegalMove, NotationError
 from ...games import BOT_NAMES
 from ...i18n import t
-from .table_game import TableGame, TableWidget, table_game_for
-
-
-class Bot(Protocol):
-    """Anything that picks a move for a seat from that seat's observation."""
-
-    def choose_move(self, obs: Any) -> Any: ...
-
+from .table_game import AnyTableGame, Bot, Idle, PickedUp, Reply, Say, TableWidget
 
 Listener = Callable[[list[Any]], None]
 #: A message in the learner's language, worked out when shown (so that a change of
@@ -51,11 +44,11 @@ class TableController:
         *,
         seat: int = 0,
         lang: str = "en",
-        bots: Mapping[int, Bot] | None = None,
+        bots: Mapping[int, Bot[Any, Any]] | None = None,
         names: Sequence[str] | None = None,
         practice: bool = False,
         table: TableWidget | None = None,
-        kind: TableGame | None = None,
+        kind: AnyTableGame | None = None,
     ) -> None:
         """``kind``: the game's table adapter (by default the one that plays ``game``)."""
         self.game = game
@@ -130,10 +123,28 @@ class TableController:
         if kind == "move":
             return self.move(request.get("move", ""))
         if kind in ("look", "select", "target"):
-            self.kind.answer(self, request)
+            self.apply(self.kind.answer(self.observation(), request,
+                                        interactive=self.interactive,
+                                        keeps_message=self.keeps_message()))
         else:
             self.say("error.bad_request", "error")
         return False
+
+    def apply(self, reply: Reply) -> None:
+        """Do what the table's adapter answered a click with."""
+        if isinstance(reply, Say):
+            self.say(reply.key, reply.kind, **reply.params)
+        elif isinstance(reply, Idle):
+            self.idle()
+        elif isinstance(reply, PickedUp):
+            self.picked_up(reply.key, **reply.params)
+        else:
+            try:
+                self.game.verify_move(reply.move, by=self.seat)
+            except IllegalMove as err:
+                self.tell(partial(self.explain, err), "error")
+                return
+            self.apply(reply.then)
 
     def keeps_message(self) -> bool:
         """True while a click that is not a move should leave the message as it is."""
@@ -289,14 +300,34 @@ class TableController:
         """Keys a kind of table adds to the view (a lesson: its scene and bounce)."""
         return {}
 
-    def refresh(self) -> None:
+    def build_view(self) -> dict[str, Any]:
+        """The table's view now: the game's, with what this kind of table adds."""
         text, kind = self.status()
-        self.table.view = {
+        return {
             **self.kind.view(self.observation(), names=self.names, tr=self.tr,
                              lang=self.lang, interactive=self.interactive, status=text,
                              status_kind=kind, highlight=self.lit()),
             **self.view_extras(),
         }
+
+    def refresh(self) -> None:
+        self.table.view = self.build_view()
+
+
+def table_game_for(game: object) -> AnyTableGame:
+    """The table adapter of the registered game that plays ``game`` (a ``TypeError`` for
+    a state of no known game).
+
+    >>> from skipbo_widgets.skipbo.engine import Game, Rules
+    >>> table_game_for(Game.new(Rules(), seed=1)).id
+    'skipbo'
+    """
+    from ..registry import game_uis
+
+    for ui in game_uis().values():
+        if ui.table.plays(game):
+            return ui.table
+    raise TypeError(f"no table plays {type(game).__name__}")
 
 
 def default_names(players: int, seat: int, lang: str) -> list[str]:

@@ -10,10 +10,13 @@ sentences, the score panel and the end's words — comes from its
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypeVar
 
-from .controller import Bot
 from .log import LogLine
+from .table_game import Bot, G_contra, M, M_co
+
+#: A seat's observation, only given to the game's objects.
+O_contra = TypeVar("O_contra", contravariant=True)
 
 
 class GameLog(Protocol):
@@ -27,30 +30,31 @@ class GameLog(Protocol):
     def rebuild(self, events: Sequence[Any]) -> None: ...
 
 
-class GameCoach(Protocol):
-    """The hint ladder of the position on the table."""
+class GameCoach(Protocol[O_contra, M_co]):
+    """The hint ladder of the position on the table: its box, and the move it shows."""
 
-    def hint_html(self, obs: Any, position: object, *, lang: str,
-                  names: Sequence[str]) -> tuple[str, Any | None]: ...
+    def hint_html(self, obs: O_contra, position: object, *, lang: str,
+                  names: Sequence[str]) -> tuple[str, M_co | None]: ...
 
-    def shown_html(self, obs: Any, *, lang: str, names: Sequence[str]) -> str: ...
+    def shown_html(self, obs: O_contra, *, lang: str, names: Sequence[str]) -> str: ...
 
 
-class GamePlay(Protocol):
-    """One game as the game screen sees it."""
+class GamePlay(Protocol[G_contra, O_contra, M]):
+    """One game as the game screen sees it: its state ``G``, a seat's observation ``O``
+    and its move ``M``."""
 
     #: The game's id (``skipbo``, ``skyjo``), as in :mod:`skipbo_widgets.games`.
     id: str
 
-    def bots(self, levels: Sequence[str], seed: object) -> Mapping[int, Bot]:
+    def bots(self, levels: Sequence[str], seed: object) -> Mapping[int, Bot[O_contra, M]]:
         """The computer players, seat 1 onwards, at ``levels``."""
         ...
 
-    def new_log(self, game: Any, *, lang: str, names: Sequence[str]) -> GameLog: ...
+    def new_log(self, game: G_contra, *, lang: str, names: Sequence[str]) -> GameLog: ...
 
-    def new_coach(self) -> GameCoach: ...
+    def new_coach(self) -> GameCoach[O_contra, M]: ...
 
-    def review_html(self, steps: Sequence[tuple[Any, Any]], *, lang: str,
+    def review_html(self, steps: Sequence[tuple[O_contra, M]], *, lang: str,
                     names: Sequence[str]) -> str:
         """The review of the learner's finished turn (a grade and its reasons)."""
         ...
@@ -59,7 +63,7 @@ class GamePlay(Protocol):
         """The score panel (``whole``: a match, not a single game)."""
         ...
 
-    def end_text(self, game: Any, *, tr: Callable[..., str], me: int = 0) -> str:
+    def end_text(self, game: G_contra, *, tr: Callable[..., str], me: int = 0) -> str:
         """What the end of a game (a round) says, to seat ``me`` as "you" (-1: nobody)."""
         ...
 
@@ -74,7 +78,11 @@ class GamePlay(Protocol):
         ...
 
 
-def play_for(game_id: str) -> GamePlay:
+#: The game screen's object of a game the caller does not know.
+AnyGamePlay: TypeAlias = GamePlay[Any, Any, Any]
+
+
+def play_for(game_id: str) -> AnyGamePlay:
     """The game screen's object for the game ``game_id``."""
     from ..registry import game_ui
 
