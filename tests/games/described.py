@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.tutorials.lesson import LESSON_GAMES, Lesson, load_lessons
@@ -139,6 +139,20 @@ def many_positions(game: Described, count: int, *, every: int = 1) -> Iterator[A
             yield g
         if seen >= count:
             return
+
+
+_T = TypeVar("_T")
+
+
+def once_per_game(build: Callable[[Described], _T]) -> Callable[[Described], _T]:
+    """``build`` run once for each game (by its id), for tests that share what it builds."""
+    built: dict[str, _T] = {}
+
+    def cached(game: Described) -> _T:
+        if game.id not in built:
+            built[game.id] = build(game)
+        return built[game.id]
+    return cached
 
 
 def deep_copy(game: Any) -> Any:

@@ -16,7 +16,7 @@ from skipbo_widgets.core.errors import SaveError, SaveReason
 from skipbo_widgets.core.savefile import dumps
 from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
 
-from .described import Described, playout
+from .described import Described, once_per_game, playout
 
 SEEDS = range(2)
 
@@ -72,17 +72,9 @@ def _refused_as_the_game_says(settings: Any, text: str) -> bool:
     return False
 
 
-_FILES: dict[str, list[tuple[Any, str]]] = {}
-
-
+@once_per_game
 def _files(game: Described) -> list[tuple[Any, str]]:
     """Saved files of every stage of play: each game's own and a session."""
-    if game.id not in _FILES:
-        _FILES[game.id] = _saved_files(game)
-    return _FILES[game.id]
-
-
-def _saved_files(game: Described) -> list[tuple[Any, str]]:
     files = []
     for i, (settings, match) in enumerate(_saved_games(game, every=13)):
         if i % 3 == 0:

@@ -11,18 +11,11 @@ import pytest
 
 from skipbo_widgets.i18n import LANGUAGES
 
-from .described import Described, seeded_positions
-
-_VIEWS: dict[str, list[dict[str, Any]]] = {}
+from .described import Described, once_per_game, seeded_positions
 
 
+@once_per_game
 def _views(game: Described) -> list[dict[str, Any]]:
-    if game.id not in _VIEWS:
-        _VIEWS[game.id] = _build_views(game)
-    return _VIEWS[game.id]
-
-
-def _build_views(game: Described) -> list[dict[str, Any]]:
     table, views = game.ui.table, []
     for i, (players, _, g) in enumerate(seeded_positions(game, range(2), every=9)):
         lang = LANGUAGES[i % len(LANGUAGES)]
