@@ -142,9 +142,10 @@ class Race(GameBase[Move]):
             ops += [(self.deck.append, hand[-1]), (hand.pop,)]
             self.events.append(("drew", seat))
         else:
-            hand.remove(move.card)
+            place = hand.index(move.card)
+            del hand[place]
             self.pile.append(move.card)
-            ops += [(hand.append, move.card), (self.pile.pop,)]
+            ops += [(hand.insert, place, move.card), (self.pile.pop,)]
             self.events.append(("played", seat, move.card))
         if not hand:
             self.outcome = Outcome(seat)
