@@ -14,7 +14,7 @@ import pytest
 
 from skipbo_widgets.core.errors import SaveError, SaveReason
 from skipbo_widgets.core.savefile import dumps
-from skipbo_widgets.widgets.settings import dumps_session, loads_session, open_any
+from skipbo_widgets.widgets.shell.settings import dumps_session, loads_session, open_any
 
 from .described import Described, once_per_game, playout
 
