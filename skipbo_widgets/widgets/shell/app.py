@@ -17,9 +17,7 @@ class deal link :mod:`.page_query`.
 from __future__ import annotations
 
 import html
-import os
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -34,6 +32,7 @@ from .home import HomeScreen
 from .hot_seat import HotSeatForm
 from .learn import LearnScreen
 from .page_query import ClassDeal, PageQuery
+from .page_query import lang_from_query as lang_from_query  # the notebook's import
 from .play_screens import DemoPlayScreen, PlayScreen, QuestionScreen
 from .router import Router
 from .session import Session
@@ -41,12 +40,6 @@ from .settings import AnyMatch, Settings, game_from_query
 from .setup_form import SetupForm
 from .setup_screens import DemoSetupScreen, HotSeatSetupScreen, SetupScreen
 from .tutorial import TutorialScreen
-
-
-def lang_from_query(query: str | None = None) -> str:
-    """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
-    return normalize_lang(parse_qs(query).get("lang", [""])[0])
 
 
 class App:

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from .app import App
 
 
+def lang_from_query(query: str | None = None) -> str:
+    """The language asked for in a query string such as ``lang=fr`` (Voilà's ``QUERY_STRING``)."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    return normalize_lang(parse_qs(query).get("lang", [""])[0])
+
+
 class PageQuery:
     """The page's query and the projector view."""
 
