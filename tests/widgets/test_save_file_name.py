@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from skipbo_widgets.widgets.shell import app as app_module
+from skipbo_widgets.widgets.shell import session as session_module
 from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.shell.settings import loads_session
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
@@ -27,7 +27,7 @@ class FixedClock(dt.datetime):
 ])
 def test_the_saved_file_is_named_by_game_and_date(settings: Any, name: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "datetime", FixedClock)
+    monkeypatch.setattr(session_module, "datetime", FixedClock)
     app = App("en", animate=False)
     app.start(settings)
     sent: list[tuple[str, str]] = []
