@@ -350,7 +350,8 @@ def _session_from_dict(d: dict[str, Any]) -> tuple[Settings, AnyMatch]:
     moves = d.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise SaveError(settings.reasons.SAVE_BAD_FIELD, field="moves")
-    replayed = replay(match.game, moves, settings.deals(match.game)) if moves else None
+    # Even with no moves: a fresh deal brings back the deal's events for the move log.
+    replayed = replay(match.game, moves, settings.deals(match.game))
     if replayed is not None:
         match.game = replayed
     return settings, match
