@@ -331,7 +331,7 @@ EVERY_PARAM: dict[str, Any] = {
     # the screens' titles and refusals: a game's name
     "game": "Skyjo", "button": "Save game",
     # rooms: a room's code, a first name, who was quicker
-    "code": "K7PXM", "name": "Mia", "by": "Leo",
+    "code": "K7PXM", "name": "Mia", "by": "Leo", "level": "medium",
 }
 
 

@@ -31,6 +31,7 @@ from ..page.sheet_link import SheetLink
 from ..page.store import BrowserStore
 from ..page.testids import ShellSupport, testid
 from ..registry import default_game, game_ui, game_uis
+from ..rooms.screens import RoomFlow
 from .demo import DemoForm, DemoScreen, DemoSettings
 from .game_screen import GameScreen
 from .hot_seat import HotSeatForm, HotSeatScreen
@@ -135,8 +136,11 @@ class App:
         self.shell.observe(lambda change: self._on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self._show_deal_link(), names="address")
         self.shell.on_copied(self._link_copied)
+        #: Play with others: a room's screens (issue 23).
+        self.room_flow = RoomFlow(lang=self.lang, shell=self.shell, on_leave=self.show_home,
+                                  on_show=self._show_room, on_hot_seat=self.show_hot_seat)
         self.widget = w.VBox([header, self.notice, self.conflict, self.store_warning,
-                              self.body, self.store,
+                              self.body, self.store, self.room_flow.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
@@ -147,6 +151,7 @@ class App:
         else:
             self.show_home()
             self._open_deal()
+            self._open_room()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -167,6 +172,7 @@ class App:
         self._show_notice()
         self._show_conflict()
         self._show_store_warning()
+        self.room_flow.set_lang(self.lang)
         if self.screen == "game" and self.game_screen is not None:
             self.game_screen.set_lang(self.lang)
         elif self.screen == "learn":
@@ -206,6 +212,18 @@ class App:
             if asked is not None and asked != self.game_id:
                 self.choose_game(asked)
             self._open_deal()
+            self._open_room()
+
+    def _open_room(self) -> None:
+        """``?room=K7PXM``: the join screen with the code filled in (once)."""
+        if "room" in self.query and self.room_flow.screen == "":
+            self.room_flow.show_join(self.query["room"][0][:20])
+
+    def _show_room(self, widget: w.Widget) -> None:
+        self.screen = "room"
+        self._clear_notice()
+        self._show_title(self._title_key)
+        self.body.children = [widget]
 
     # -- the projector view -----------------------------------------------------
 
@@ -338,7 +356,14 @@ class App:
                           "hot-seat")
         hot_seat.tooltip = self.tr(game_ui(self.game_id).hot_seat_detail_key)
         hot_seat.on_click(lambda _b: self.show_hot_seat())
-        buttons: list[w.Widget] = [learn, play, demo, hot_seat]
+        others = testid(w.Button(description=self.tr("home.play_others"), icon="users",
+                                 button_style="warning"), "play-others")
+        others.tooltip = self.tr("home.play_others_detail")
+        others.on_click(lambda _b: self.room_flow.show_create(self.game_id))
+        join = testid(w.Button(description=self.tr("home.join_room"), icon="sign-in"),
+                      "join-room")
+        join.on_click(lambda _b: self.room_flow.show_join())
+        buttons: list[w.Widget] = [learn, play, demo, hot_seat, others, join]
         for button in buttons:
             button.add_class("sb-big-button")
         games = []
