@@ -222,6 +222,7 @@ class App:
     def _show_room(self, widget: w.Widget) -> None:
         self.screen = "room"
         self._clear_notice()
+        self.game_id = self.room_flow.game_id or self.game_id
         self._show_title(self._title_key)
         self.body.children = [widget]
 
