@@ -21,10 +21,9 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from ...core.errors import GameError, IllegalMove, NotationError
+from ...core.errors import GameError
 from ...i18n import t
 from ...rooms.authority import RoomError, RoomReason, Rooms
 from ...rooms.seats import SEAT_GAMES
@@ -93,7 +92,9 @@ class RoomController(TableController):
         self.room = room
         view = room["view"]
         self.obs = None if view is None else self.seat_game.observation(view)
-        self.game = None if self.obs is None else self.seat_game.stand_in(self.obs)
+        stand_in = None if self.obs is None else self.seat_game.stand_in(self.obs)
+        # Clicks are checked on the stand-in; without one (the deal over) the room decides.
+        self.game = stand_in if stand_in is not None else _RoomDecides()
 
     def on_room(self, listener: Callable[[], None]) -> None:
         """Call ``listener()`` when the room changed (a move, a seat, a new deal, the store
@@ -170,22 +171,6 @@ class RoomController(TableController):
             super().refresh()
 
     # -- acting ---------------------------------------------------------------------------
-
-    def checked(self, text: str) -> Any | None:
-        """The move if the seat may make it now (checked on the stand-in), else ``None``
-        with the reason said."""
-        try:
-            move = self.kind.parse(text)
-        except NotationError as err:
-            self.tell(partial(self.explain, err), "error")
-            return None
-        if self.game is not None and self.obs is not None:
-            try:
-                self.game.verify_move(move, by=self.seat)
-            except IllegalMove as err:
-                self.tell(partial(self.explain, err, move), "error")
-                return None
-        return move
 
     def move(self, text: str) -> bool:
         """Send the seat's move to the room; the room's answer is said if it refuses."""
@@ -316,3 +301,10 @@ class RoomController(TableController):
 
     def close(self) -> None:
         self.closed = True
+
+
+class _RoomDecides:
+    """A stand-in that checks nothing: the room's own answer says why a move is refused."""
+
+    def verify_move(self, move: Any, by: int | None = None) -> None:
+        """Every move goes to the room."""
