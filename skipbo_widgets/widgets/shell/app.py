@@ -25,6 +25,7 @@ from ...core.errors import GameError
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, normalize_lang, t
 from ..page.testids import ShellSupport, testid
 from ..registry import default_game, game_ui
+from ..rooms.screens import RoomFlow
 from .banners import Notice, StoreWarning
 from .demo import DemoForm, DemoScreen, DemoSettings
 from .game_screen import GameScreen
@@ -94,8 +95,12 @@ class App:
         self.shell.observe(lambda change: self.page.on_page_query(change["new"]), names="query")
         self.shell.observe(lambda _change: self.deals.show_link(), names="address")
         self.shell.on_copied(self.deals.copied)
+        #: Play with others (issue 23): making a room, its waiting room, the table.
+        self.room_flow = RoomFlow(lang=self.lang, shell=self.shell, on_leave=self.show_home,
+                                  on_show=self._show_room, on_hot_seat=self.show_hot_seat)
+        self.router.add("room", self.room_flow)
         self.widget = w.VBox([header, self.notice, self.conflict, self.store_warning,
-                              self.body, self.store,
+                              self.body, self.store, self.room_flow.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
@@ -106,6 +111,7 @@ class App:
         else:
             self.show_home()
             self.deals.open()
+            self.open_room()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -146,6 +152,8 @@ class App:
         self.session.relabel()
         self.warning.relabel()
         self.router.set_lang(self.lang)
+        # A room's table may come on screen by itself (a reload back to one's seat).
+        self.room_flow.lang = self.lang
 
     def open_query(self, query: str) -> None:
         """Voilà's query string (``lang=fr&deal=7``), also when it arrives after the app
@@ -187,6 +195,26 @@ class App:
     def show_hot_seat(self) -> None:
         """The setup of a game for several people at one screen."""
         self.router.show("hot-seat")
+
+    def show_room(self, *, create: bool) -> None:
+        """Play with others: a new room for the game chosen on the home screen
+        (``create``), or the form that takes a room's code."""
+        if create:
+            self.room_flow.show_create(self.game_id)
+        else:
+            self.room_flow.show_join()
+
+    def open_room(self) -> None:
+        """``?room=K7PXM`` in the page's query: the join screen with the code filled in
+        (once)."""
+        if "room" in self.query and self.room_flow.screen == "":
+            self.room_flow.show_join(self.query["room"][0][:20])
+
+    def _show_room(self, _widget: w.Widget) -> None:
+        self.notices.clear()
+        self.game_id = self.room_flow.game_id or self.game_id
+        self.show_title(self.title_key)
+        self.router.show("room")
 
     # -- games ------------------------------------------------------------------
 

@@ -69,7 +69,14 @@ class HomeScreen:
                           "hot-seat")
         hot_seat.tooltip = app.tr(game_ui(app.game_id).hot_seat_detail_key)
         hot_seat.on_click(lambda _b: app.show_hot_seat())
-        buttons: list[w.Widget] = [learn, play, demo, hot_seat]
+        others = testid(w.Button(description=app.tr("home.play_others"), icon="users",
+                                 button_style="warning"), "play-others")
+        others.tooltip = app.tr("home.play_others_detail")
+        others.on_click(lambda _b: app.show_room(create=True))
+        join = testid(w.Button(description=app.tr("home.join_room"), icon="sign-in"),
+                      "join-room")
+        join.on_click(lambda _b: app.show_room(create=False))
+        buttons: list[w.Widget] = [learn, play, demo, hot_seat, others, join]
         for button in buttons:
             button.add_class("sb-big-button")
         return buttons

@@ -67,6 +67,7 @@ class PageQuery:
             if asked is not None and asked != app.game_id:
                 app.choose_game(asked)
             app.deals.open()
+            app.open_room()
 
     # -- the projector view -----------------------------------------------------
 

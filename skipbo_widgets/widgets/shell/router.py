@@ -3,7 +3,7 @@
 The router knows no screen by name and no screen's widgets. A screen is anything
 with the two methods of :class:`Screen`; the app registers its screens once
 (``home``, ``learn``, ``setup``, ``demo-setup``, ``demo``, ``hot-seat``, ``game``,
-``confirm``) and a new one is one more :meth:`Router.add`::
+``confirm``, ``room``) and a new one is one more :meth:`Router.add`::
 
     >>> import ipywidgets as w
     >>> class Hello:
