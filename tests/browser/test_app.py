@@ -11,6 +11,8 @@ from skipbo_widgets.devtools import find_deal
 from skipbo_widgets.i18n import LANGUAGE_NAMES, t
 from skipbo_widgets.skipbo.engine import WILD, Game
 
+from .table_watch import WATCH_TABLE, middle
+
 Page = Any
 
 
@@ -127,4 +129,43 @@ def test_the_apps_root_says_the_learners_language_and_follows_the_picker(page: P
     assert page.eval_on_selector('[data-testid="tutorial-text"]', "e => e.matches(':lang(nl)')")
     assert page.get_attribute("html", "lang") == page_lang
     assert page.locator(".sb-app").count() == 1
+    no_python_errors(page)
+
+
+
+def test_a_redraw_during_a_drag_keeps_the_drag(page: Page) -> None:
+    """A new view arrives from Python while the learner drags a card (here: the language
+    picked, which relabels the table): the card still goes where it is dropped."""
+    page.add_init_script(WATCH_TABLE)
+    seed, _hand = deal_for_the_test()
+    start_game(page, "fr", seed)
+    page.hover('[data-source="h1"]')
+    page.mouse.down()
+    page.mouse.move(*middle(page, '[data-testid="build-1"]'), steps=5)
+    page.evaluate("""name => [...document.querySelectorAll('[data-testid="language"] button')]
+        .find((b) => b.textContent.trim() === name).click()""", LANGUAGE_NAMES["de"])
+    page.wait_for_selector('.sb-app[lang="de"] [data-testid="table"][lang="de"]')
+    assert page.evaluate("window.dragged.isConnected && window.dragged.dataset.source") == "h1"
+    page.mouse.move(*middle(page, '[data-testid="build-0"]'), steps=5)
+    page.mouse.up()
+    page.wait_for_function('document.querySelector(\'[data-testid="build-0"] [data-card="1"]\')')
+    no_python_errors(page)
+
+
+def test_a_message_redraws_the_table_alone_and_without_motion_if_asked(
+        page: Page) -> None:
+    """The page's test ids are not looked for again in a redrawn table, and its message is
+    scrolled into sight at once, without a smooth scroll, when the learner asked for less
+    motion."""
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(WATCH_TABLE)
+    seed, _hand = deal_for_the_test()
+    start_game(page, "en", seed)
+    devtools.wait_until_settled(page)
+    page.evaluate("window.tableScans = 0; window.tableScrolls = []")
+    devtools.wait_until_settled(page, '[data-testid="draw-pile"]')  # what it is, said below
+    page.wait_for_function("window.tableScrolls.length > 0")
+    assert set(page.evaluate("window.tableScrolls")) == {"auto"}
+    assert page.evaluate("window.tableScans") == 0
+    assert page.locator('[data-testid="hint"]').count() == 1  # the page's own ids are there
     no_python_errors(page)

@@ -19,6 +19,8 @@ from playwright.sync_api import expect
 from skipbo_widgets.devtools import HARMLESS_CONSOLE, voila_server
 from skipbo_widgets.i18n import t
 
+from .table_watch import WATCH_TABLE, middle
+
 NOTEBOOK = '''
 import os
 from urllib.parse import parse_qs
@@ -61,8 +63,24 @@ if query.get("lit"):  # a glow that stays through the moves, as a lesson step's:
 
     c.on_events(relight)
     relight()
+extra = []
+if query.get("langs"):  # a hidden button: Python redraws the table in the next language
+    langs = query["langs"].split(",")  # ("-": the table emptied, as before a game)
+
+    def relang(_button):
+        langs.append(langs.pop(0))
+        if langs[-1] == "-":
+            c.table.view = {}
+        else:
+            c.lang = langs[-1]
+            c.refresh()
+
+    button = w.Button(description="relang", layout=w.Layout(display="none"))
+    button.add_class("sb-testid-relang")
+    button.on_click(relang)
+    extra.append(button)
 c.run_bots()
-app = w.VBox([ShellSupport(lang=lang), c.table])
+app = w.VBox([ShellSupport(lang=lang), c.table, *extra])
 app.add_class("sb-app")
 if query.get("view") == "projector":
     app.add_class("sb-projector")
@@ -332,4 +350,66 @@ def test_the_round_s_end_on_the_projector_every_card_the_scores_and_the_doubling
     box = page.locator('[data-testid="skyjo-table"]').bounding_box()
     assert box["y"] + box["height"] <= 1080  # the room sees the whole table
     assert real_errors(page) == []
+    page.close()
+
+
+def turn_two_cards(page: Any) -> None:
+    for place in ("grid-0-0", "grid-0-5"):
+        page.click(f'[data-testid="{place}"]')
+        page.wait_for_selector(f'[data-testid="{place}"] .sj-face')
+    page.wait_for_selector('[data-testid="skyjo-draw"].sj-can')
+
+
+
+def test_a_redraw_during_a_drag_keeps_the_drag(browser: Any, skyjo_url: str) -> None:
+    """A view from Python (the table in German) arrives while a card is dragged: the
+    dragged card stays the element the drag started from, and the drop makes the move."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(WATCH_TABLE)
+    page.goto(f"{skyjo_url}?players=2&lang=en&seed=4&langs=de", timeout=120_000)
+    turn_two_cards(page)
+    top = card(page, "skyjo-discard").get_attribute("data-card")
+    page.hover('[data-testid="skyjo-discard"]')
+    page.mouse.down()
+    page.mouse.move(*middle(page, '[data-testid="grid-0-10"]'), steps=5)
+    page.evaluate("document.querySelector('[data-testid=relang]').click()")
+    page.wait_for_selector('[data-testid="skyjo-table"][lang="de"]')
+    dragged = page.evaluate("window.dragged.isConnected && window.dragged.dataset.testid")
+    assert dragged == "skyjo-discard"
+    # Measured again: German words may have moved the grid.
+    page.mouse.move(*middle(page, '[data-testid="grid-0-11"]'), steps=5)
+    page.mouse.up()
+    page.wait_for_selector(f'[data-testid="grid-0-11"] [data-card="{top}"]')
+    assert not page.evaluate("window.dragged.isConnected")  # the table drawn anew after the drop
+    page.close()
+
+
+def test_the_table_says_its_view_s_language_and_none_without_one(browser: Any,
+                                                                  skyjo_url: str) -> None:
+    page = open_table(browser, skyjo_url, "players=2&lang=en&seed=4&langs=de,-,fr", 1280, 800)
+    relang = "document.querySelector('[data-testid=relang]').click()"
+    expect(page.get_by_test_id("skyjo-table")).to_have_attribute("lang", "en")
+    for lang in ("de", None, "fr"):
+        page.evaluate(relang)
+        if lang is None:  # a table emptied (as before a game) keeps no stale language
+            page.wait_for_selector('[data-testid="skyjo-table"]:not(:has(.sj-me))')
+            table = page.get_by_test_id("skyjo-table")
+            expect(table).not_to_have_attribute("lang", re.compile(".*"))
+        else:
+            expect(page.get_by_test_id("skyjo-table")).to_have_attribute("lang", lang)
+    assert real_errors(page) == []
+    page.close()
+
+
+def test_with_reduced_motion_the_table_scrolls_without_motion(browser: Any,
+                                                              skyjo_url: str) -> None:
+    """On a small phone a new message under the fold is scrolled into sight: at once, without
+    a smooth scroll, when the learner asked for less motion."""
+    page = browser.new_page(viewport={"width": 360, "height": 640}, reduced_motion="reduce")
+    page.add_init_script(WATCH_TABLE)
+    page.goto(f"{skyjo_url}?players=2&lang=fr&seed=4", timeout=120_000)
+    turn_two_cards(page)
+    page.click('[data-testid="grid-1-0"]')  # at the top: whose card it is, said at the foot
+    page.wait_for_function("window.tableScrolls.length > 0")
+    assert set(page.evaluate("window.tableScrolls")) == {"auto"}
     page.close()

@@ -6,10 +6,18 @@
 // And it sends the page's query (?lang=fr) to Python: a static site's kernel, in a
 // Web Worker, cannot see it.
 const PREFIX = "sb-testid-";
+const MARKED = `[class*="${PREFIX}"]`;
 const CONTROL = "button, input, select, textarea";
 const APP = ".sb-app";
+// A card table draws itself, test ids and all (widgets/table/fly.js marks its element),
+// and redraws on every move: nothing in it is Python's to mark.
+const DRAWS_ITSELF = "[data-draws-itself]";
+
+// `node` itself if it matches `selector`, and what under it does.
+const within = (node, selector) => [...(node.matches(selector) ? [node] : []), ...node.querySelectorAll(selector)];
+
 function apply(root) {
-  for (const node of root.querySelectorAll(`[class*="${PREFIX}"]`)) {
+  for (const node of within(root, MARKED)) {
     for (const cls of node.classList) {
       if (!cls.startsWith(PREFIX)) continue;
       // One control (a button, a text box): the id goes on it. Several (a row
@@ -33,7 +41,8 @@ function showLang(el, lang) {
 // into sight when it appears, once: on a phone the page may be far below the top, where
 // it stands. (The attribute it gets is not watched: no loop.)
 function showAlerts(root) {
-  for (const node of root.querySelectorAll(`${APP} [data-scroll-into-view]:not([data-scrolled])`)) {
+  for (const node of within(root, "[data-scroll-into-view]:not([data-scrolled])")) {
+    if (!node.parentElement?.closest(APP)) continue;
     node.setAttribute("data-scrolled", "");
     requestAnimationFrame(() => node.scrollIntoView({ block: "nearest", behavior: "smooth" }));
   }
@@ -60,10 +69,10 @@ function sendQuery(model) {
 
 // Python asks for the focus on a control of a screen it has just built: the control
 // appears (and gets its test id) a few frames later, so look for it for a while.
-function focusWhenShown(name) {
+function focusWhenShown(name, scope) {
   const until = performance.now() + 5000;
   const look = () => {
-    apply(document.body);
+    apply(scope());
     const target = document.querySelector(`[data-testid="${CSS.escape(name)}"]`);
     if (target && target.offsetParent !== null) {
       target.focus();
@@ -98,31 +107,56 @@ async function copyField(model, name) {
   model.send({ type: "copied", testid: name, ok: Boolean(ok) });
 }
 
+// What changed in the app that may need a test id or an alert's scroll: added elements,
+// a class changed, or a control added into a marked group; never a card table's redraw.
+function changed(record) {
+  const node = record.target;
+  if (node.closest(DRAWS_ITSELF)) return;
+  const added = record.type === "childList" ? [...record.addedNodes].filter((n) => n.nodeType === 1) : [node];
+  const group = record.type === "childList" ? node.closest(MARKED) : null;
+  for (const root of group ? [group, ...added] : added) {
+    if (root.matches(DRAWS_ITSELF)) continue; // a table just shown gives its own ids
+    apply(root);
+    showAlerts(root);
+  }
+}
+
 function render({ model, el }) {
   el.style.display = "none";
   sendQuery(model);
-  // `el` joins the app (and the page) only after render: the observer catches that too.
-  const update = () => {
-    apply(document.body);
-    showAlerts(document.body);
-    showLang(el, model.get("lang"));
-    showTitle(el, model.get("title"));
-  };
+  // The app around this widget (or the page, for a widget shown outside an app); watched
+  // from when `el` joins the page, which is only after render.
+  let scope = null;
+  let stopped = false;
   const onLang = () => {
     showLang(el, model.get("lang"));
     showTitle(el, model.get("title"));
   };
-  const observer = new MutationObserver(update);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  const observer = new MutationObserver((records) => records.forEach(changed));
+  const join = () => {
+    if (stopped) return;
+    if (!el.isConnected) {
+      requestAnimationFrame(join);
+      return;
+    }
+    scope = el.closest(APP) || document.body;
+    apply(scope);
+    showAlerts(scope);
+    onLang();
+    observer.observe(scope, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  };
   model.on("change:lang", onLang);
   model.on("change:title", onLang);
   const onMessage = (msg) => {
-    if (msg && msg.type === "focus" && typeof msg.testid === "string") focusWhenShown(msg.testid);
+    if (msg && msg.type === "focus" && typeof msg.testid === "string") {
+      focusWhenShown(msg.testid, () => scope || document.body);
+    }
     if (msg && msg.type === "copy" && typeof msg.testid === "string") copyField(model, msg.testid);
   };
   model.on("msg:custom", onMessage);
-  update();
+  join();
   return () => {
+    stopped = true;
     observer.disconnect();
     model.off("change:lang", onLang);
     model.off("change:title", onLang);

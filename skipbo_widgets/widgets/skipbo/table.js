@@ -4,7 +4,7 @@
 // the cards (docs/table-view.md); the page sends those names back and Python checks
 // every request again.
 
-import { flyCard, h } from "../table/fly.js";
+import { byTestid, flyCard, h, mount, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
 
 // A card's face as printed, from the view (letters in the learner's language: B for Bube).
 function face(card, view) {
@@ -33,10 +33,8 @@ function render({ model, el }) {
   let selected = null; // a source's name, as the view gives it
   let lastStatus = "";
   let lastScene; // a lesson's table number (a new step, or the step started again)
-  let lastBounce = 0; // the last wrong try whose card was flown back
-  const root = h("div", { class: "sb-table", "data-testid": "table", tabindex: "-1" });
-  el.classList.add("sb-host");
-  el.append(root);
+  const root = mount(el, "sb-host", { class: "sb-table", "data-testid": "table" });
+  const frame = redraws(root, () => draw(), { lit: { cls: "sb-hinted" } });
 
   const view = () => model.get("view") || {};
   const legalTargets = (source) => (view().legal || {})[source] || [];
@@ -91,27 +89,19 @@ function render({ model, el }) {
       "data-target": targetId,
       "aria-label": label,
       "aria-pressed": source ? String(selected === source) : null,
-      draggable: source && v.interactive ? "true" : null,
       onclick: () => {
         if (selected && targetId && selected !== source) request(selected, targetId);
         else if (source) select(source);
         else if (targetId) model.send({ type: "target", target: targetId });
         else if (empty) model.send({ type: "select", source: empty });
       },
-      ondragstart: (ev) => {
-        if (!source) return;
-        selected = source;
-        ev.dataTransfer.setData("text/plain", source);
-        ev.dataTransfer.effectAllowed = "move";
-        requestAnimationFrame(draw);
-      },
-      ondragover: (ev) => { if (targetId) { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; } },
-      ondrop: (ev) => {
-        if (!targetId) return;
-        ev.preventDefault();
-        const from = ev.dataTransfer.getData("text/plain") || selected;
-        if (from && from !== source) request(from, targetId);
-      },
+      ...frame.drag({
+        source, can: v.interactive, pick: (picked) => { selected = picked; },
+        drop: targetId && ((dragged) => {
+          const from = dragged || selected;
+          if (from && from !== source) request(from, targetId);
+        }),
+      }),
     }, content);
   }
 
@@ -189,11 +179,7 @@ function render({ model, el }) {
   function draw() {
     const v = view();
     const L = v.labels || {};
-    const hadFocus = document.activeElement?.dataset?.testid;
-    root.replaceChildren();
-    // The language of the table's texts (the app's root says it too; a table on its own needs it).
-    if (v.lang) root.setAttribute("lang", v.lang);
-    else root.removeAttribute("lang");
+    frame.start(v);
     if (!v.players) return;
     root.classList.toggle("sb-waiting", !v.interactive);
     if (!v.interactive || v.scene !== lastScene) selected = null; // a new table drops the card
@@ -238,34 +224,25 @@ function render({ model, el }) {
           onclick: () => model.send({ type: "move", move: v.end_move }), text: L.end_turn || "" }) : null)));
 
     if (v.status) {
-      const status = h("div", { class: `sb-status sb-${v.status_kind || "info"}`, "data-testid": "status",
-        role: "status", "aria-live": "polite", text: v.status });
+      const status = statusLine("sb", v);
       root.append(status);
       // A new message below the fold (a phone) is scrolled into sight; a lesson's task
       // ("todo") is not: the learner first reads the step's text above the table.
       if (v.status !== lastStatus && v.status_kind !== "todo" && status.offsetParent !== null) {
-        requestAnimationFrame(() => status.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+        requestAnimationFrame(() => scrollIntoSight(status));
       }
     }
     lastStatus = v.status || "";
-    // A lesson may light up any part of the table by its test id ("draw-pile", "stock-1").
-    for (const name of v.highlight || []) {
-      if (/^[a-z0-9-]+$/.test(name)) root.querySelector(`[data-testid="${name}"]`)?.classList.add("sb-hinted");
-    }
-    if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
-    if (v.bounce && v.bounce.id !== lastBounce) {
-      lastBounce = v.bounce.id;
-      flyBack(v.bounce, v);
-    }
+    const bounce = frame.end(v);
+    if (bounce) flyBack(bounce, v);
   }
 
   // A wrong try in a lesson is taken back: a copy of the card flies from where it was put
   // to where it came from, so the learner sees it go back.
   function flyBack(bounce, v) {
-    const at = (id) => (/^[a-z0-9-]+$/.test(id) ? root.querySelector(`[data-testid="${id}"]`) : null);
-    const from = at(bounce.from);
+    const from = byTestid(root, bounce.from);
     const card = cardNode(bounce.card, v, { "data-testid": "bounce", "aria-hidden": "true" });
-    flyCard(card, from?.querySelector(".sb-card") || from, at(bounce.to), root);
+    flyCard(card, from?.querySelector(".sb-card") || from, byTestid(root, bounce.to), root);
   }
 
   function onKey(ev) {

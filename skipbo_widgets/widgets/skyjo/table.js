@@ -4,7 +4,7 @@
 // faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
 // back and Python checks every request again.
 
-import { flyCard, h, reducedMotion } from "../table/fly.js";
+import { byTestid, flyCard, h, mount, reducedMotion, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
 
 // One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
 function cardNode(card, view, extra = {}) {
@@ -37,17 +37,16 @@ function render({ model, el }) {
     const show = () => {
       const box = node.getBoundingClientRect();
       if (node.isConnected && (box.top < 0 || box.bottom > innerHeight)) {
-        node.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+        scrollIntoSight(node);
       }
     };
     requestAnimationFrame(show);
     setTimeout(show, 600);
   };
   let lastScene;
-  let lastBounce = 0; // the last wrong lesson try whose card was flown back
-  const root = h("div", { class: "sj-table", "data-testid": "skyjo-table", tabindex: "-1" });
-  el.classList.add("sj-host");
-  el.append(root);
+  const root = mount(el, "sj-host", { class: "sj-table", "data-testid": "skyjo-table" });
+  // A glow never stays on a place whose column was cleared, nor on the empty drawn card place.
+  const frame = redraws(root, () => draw(), { lit: { cls: "sj-hinted", never: ".sj-cleared, .sj-empty" } });
 
   const view = () => model.get("view") || {};
   const S = () => view().sources || {};
@@ -94,21 +93,9 @@ function render({ model, el }) {
     return h("button", {
       type: "button", class: `sj-button ${cls}`, "data-testid": testid, "aria-label": label,
       "aria-pressed": source ? String(selected === source) : null,
-      draggable: source && view().interactive ? "true" : null,
       onclick,
-      ondragstart: (ev) => {
-        if (!source) return;
-        selected = source;
-        ev.dataTransfer.setData("text/plain", source);
-        ev.dataTransfer.effectAllowed = "move";
-        requestAnimationFrame(draw);
-      },
-      ondragover: (ev) => { if (ondrop) { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; } },
-      ondrop: (ev) => {
-        if (!ondrop) return;
-        ev.preventDefault();
-        ondrop(ev.dataTransfer.getData("text/plain") || selected);
-      },
+      ...frame.drag({ source, can: view().interactive, pick: (picked) => { selected = picked; },
+        drop: ondrop && ((dragged) => ondrop(dragged || selected)) }),
     }, content);
   }
 
@@ -204,9 +191,7 @@ function render({ model, el }) {
 
   function draw() {
     const v = view();
-    const hadFocus = document.activeElement?.dataset?.testid;
-    root.replaceChildren();
-    if (v.lang) root.setAttribute("lang", v.lang);
+    frame.start(v);
     if (!v.players) return;
     if (!v.interactive || v.scene !== lastScene) selected = null;
     // A lesson's new table (the next step, or the step again) is no move: nothing on it
@@ -235,27 +220,18 @@ function render({ model, el }) {
       intoSight(result, "result", !!previous && !previous.result);
     }
     if (v.status) {
-      const status = h("div", { class: `sj-status sj-${v.status_kind || "info"}`, "data-testid": "status",
-        role: "status", "aria-live": "polite", text: v.status });
+      const status = statusLine("sj", v);
       root.append(status);
       if (v.status_kind !== "todo" && status.offsetParent !== null) {
         intoSight(status, "status:" + v.status, v.status !== lastStatus);
       }
     }
     lastStatus = v.status || "";
-    for (const name of v.highlight || []) {
-      const node = /^[a-z0-9-]+$/.test(name) ? root.querySelector(`[data-testid="${name}"]`) : null;
-      if (node && !node.matches(".sj-cleared, .sj-empty")) node.classList.add("sj-hinted");
-    }
-    if (hadFocus) root.querySelector(`[data-testid="${hadFocus}"]`)?.focus();
+    const bounce = frame.end(v);
     if (previous && previous !== v) clearedColumns(previous, v);
     previous = v;
     // A wrong try in a lesson is taken back: its card flies from where it was put to its pile.
-    const at = (id) => (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
-    if (v.bounce && v.bounce.id !== lastBounce) {
-      lastBounce = v.bounce.id;
-      fly(at(v.bounce.from), at(v.bounce.to), v.bounce.card, v, { testid: "bounce" });
-    }
+    if (bounce) fly(byTestid(root, bounce.from), byTestid(root, bounce.to), bounce.card, v, { testid: "bounce" });
   }
 
   // A column of three equal cards leaves for the discard pile: copies of its cards fly

@@ -1,6 +1,6 @@
 // What the card tables share. anywidget gives the page one module's text, loaded where
 // "./fly.js" names nothing, so Python puts this file in place of a table's import line
-// (widgets/esm.py) and drops its `export`s.
+// (widgets/table/esm.py) and drops its `export`s.
 
 // An element: `attrs` sets its class, text, listeners (`onclick`) and attributes.
 export function h(tag, attrs = {}, ...children) {
@@ -17,6 +17,104 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export const reducedMotion = () => !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+// A node scrolled into sight: smoothly, unless the learner asked for less motion.
+export const scrollIntoSight = (node) =>
+  node.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+
+// The part of the table with test id `id` (a lesson names what it lights by test id).
+export const byTestid = (root, id) =>
+  (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
+
+// The line under the table; `prefix` is the table's class prefix (`sb`, `sj`).
+export const statusLine = (prefix, v) => h("div", { class: `${prefix}-status ${prefix}-${v.status_kind || "info"}`,
+  "data-testid": "status", role: "status", "aria-live": "polite", text: v.status });
+
+// The table's root in anywidget's element. The host is marked as drawing itself: the
+// page's test-id copier (widgets/page/testids.js) has nothing to do in it.
+export function mount(el, hostClass, attrs) {
+  const root = h("div", { ...attrs, tabindex: "-1" });
+  el.classList.add(hostClass);
+  el.setAttribute("data-draws-itself", "");
+  el.append(root);
+  return root;
+}
+
+// A table redraws all of itself from the view on every change: `start(v)` … `end(v)`
+// around each draw keep what the learner holds across it. `redraw()` draws the table anew.
+export function redraws(root, redraw, { lit }) {
+  let hadFocus;
+  let lastBounce = 0; // the last wrong try whose card was flown back
+  // The element a drag started from, while the drag is on. Replaced by its new copy, it
+  // would leave the page, and the browser's drag with it: no dragend reaches the table
+  // and a browser may drop the drag. So a redraw puts it back in place of its copy (made
+  // to look like the copy), and when the drag is over the table is drawn once more, so
+  // that every element listens with the new view.
+  let dragged = null;
+  const over = () => {
+    if (!dragged) return;
+    dragged = null;
+    redraw();
+  };
+  root.addEventListener("drop", over); // after the pile's own drop handler: the move is sent
+  root.addEventListener("dragend", over); // the drag cancelled, or dropped elsewhere
+
+  return {
+    // Empties the table and says its language: a view without one leaves none behind.
+    start(v) {
+      hadFocus = document.activeElement?.dataset?.testid;
+      root.replaceChildren();
+      if (v.lang) root.setAttribute("lang", v.lang);
+      else root.removeAttribute("lang");
+    },
+    // After the table is built: the dragged card back in its place, a lesson's lit parts
+    // (by test id) lit unless `lit.never` matches, the focus back where it was. Returns a
+    // lesson's wrong try whose card is to fly back, once.
+    end(v) {
+      const copy = dragged && byTestid(root, dragged.dataset.testid);
+      if (copy && copy !== dragged) {
+        for (const name of dragged.getAttributeNames()) dragged.removeAttribute(name);
+        for (const name of copy.getAttributeNames()) dragged.setAttribute(name, copy.getAttribute(name));
+        dragged.replaceChildren(...copy.childNodes);
+        copy.replaceWith(dragged);
+      }
+      for (const name of v.highlight || []) {
+        const node = byTestid(root, name);
+        if (node && !(lit.never && node.matches(lit.never))) node.classList.add(lit.cls);
+      }
+      if (hadFocus) byTestid(root, hadFocus)?.focus();
+      if (!v.bounce || v.bounce.id === lastBounce) return null;
+      lastBounce = v.bounce.id;
+      return v.bounce;
+    },
+    // Drag and drop, as attributes for h(): a card with a `source` (`can`: now) can be
+    // dragged, and `pick(source)` is called when it is; `drop(source)` receives the name of
+    // a card dropped here (empty if the browser kept none); no `drop`, nothing goes here.
+    drag({ source = null, can = true, pick, drop = null }) {
+      return {
+        draggable: source && can ? "true" : null,
+        ondragstart: (ev) => {
+          if (!source) return;
+          dragged = ev.currentTarget;
+          pick(source);
+          ev.dataTransfer.setData("text/plain", source);
+          ev.dataTransfer.effectAllowed = "move";
+          requestAnimationFrame(redraw); // the picked-up card's places light up
+        },
+        ondragover: (ev) => {
+          if (!drop) return;
+          ev.preventDefault();
+          ev.dataTransfer.dropEffect = "move";
+        },
+        ondrop: (ev) => {
+          if (!drop) return;
+          ev.preventDefault();
+          drop(ev.dataTransfer.getData("text/plain"));
+        },
+      };
+    },
+  };
+}
 
 // A copy of a card (`card`, a new node) flies from element `from` to element `to`, then
 // goes. Decoration only: without motion, or without either place on the page, nothing
