@@ -135,7 +135,8 @@ def do_right(page: Page, step: Step) -> None:
         if i and step.task.play:  # Mia has played: her turn is told
             page.wait_for_selector('[data-testid="skyjo-table"]:not(.sj-waiting)')
             if step.task.solution[i - 1].kind != "draw":
-                assert "Mia" in text_of(page, "tutorial-feedback")
+                # The line and the table are two widgets: the line may come a moment later.
+                _wait_text(page, "tutorial-feedback", "Mia")
         play(page, move)
     _wait_text(page, "tutorial-feedback", t(step.key + ".done", NL))
 
