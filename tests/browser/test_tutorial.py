@@ -51,7 +51,11 @@ def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_
                 continue
             assert t(step.key + ".task", FR) in text_of(page, "tutorial-task")
             # A wrong try first: the stock card on a discard pile. Refused, said why, nothing moves.
-            count = text_of(page, "stock-count-0")
+            # The text and the table are two widgets: wait for the step's own table.
+            count = str(len(step.new_game().stocks[0]))
+            page.wait_for_function("c => document.querySelector("
+                                   "'[data-testid=\"stock-count-0\"]')?.innerText.trim() === c",
+                                   arg=count)
             page.click('[data-testid="stock-0"]')
             page.click('[data-testid="discard-0-0"]')
             page.wait_for_selector('[data-testid="tutorial-feedback"]')
