@@ -14,6 +14,7 @@ and the why says that any card would do:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Observation
@@ -57,9 +58,10 @@ class Hint:
         raise ValueError(f"hint levels are {LADDER_LEVELS}")
 
 
-def hint(obs: Observation) -> Hint:
-    """The hint for the seat to move in ``obs`` (its own observation)."""
-    table = choices(obs)
+def hint(obs: Observation, totals: Sequence[int] | None = None) -> Hint:
+    """The hint for the seat to move in ``obs`` (its own observation), in a match whose
+    seats had ``totals`` before this round (``None``: a single round)."""
+    table = choices(obs, totals)
     return hint_for(obs, table, table.best)
 
 

@@ -109,8 +109,9 @@ def one_turn_gain(grid: _Grid, top: Card, k: Knowledge) -> float:
     return max(0.0, grid.value - min(take, draw))
 
 
-def choices(obs: Observation) -> Table:
-    """The :class:`Table` of the seat to move in ``obs`` (its own observation)."""
+def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
+    """The :class:`Table` of the seat to move in ``obs`` (its own observation), in a
+    match whose seats had ``totals`` before this round (``None``: a single round)."""
     k = Knowledge.of(obs)
     cells = cells_of(obs, obs.seat)
     others = _others(obs, k)
