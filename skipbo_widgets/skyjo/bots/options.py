@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..engine import DRAW, Move, Observation
 from ..engine.cards import VALUES, Card
@@ -68,6 +68,18 @@ class Table:
     others_gain: float
     #: What the seat itself would gain in its next turn (given up by ending now).
     own_gain: float
+    #: The next seat to play and, by the discard pile's top card this turn leaves it,
+    #: what that card saves it over drawing, weighted by how much one other seat's gain
+    #: costs this seat (all of it with 2 players); empty if no seat plays after it.
+    gift: dict[Card | None, float] = field(default_factory=dict)
+    next_seat: int | None = None
+
+    def given(self, card: Card | None) -> float:
+        """The cost of leaving ``card`` on the discard pile (``None``: a face-down card
+        goes there, unknown: its expected cost)."""
+        if not self.gift:
+            return 0.0
+        return self.gift[card]
 
     @property
     def best(self) -> Choice:
@@ -102,11 +114,43 @@ class _Grid:
 def one_turn_gain(grid: _Grid, top: Card, k: Knowledge) -> float:
     """How many expected points a seat's best single turn saves, by the same values
     (taking ``top`` or drawing), never below zero."""
+    return max(0.0, grid.value - min(_take_value(grid, top), _draw_value(grid, k)))
+
+
+def _take_value(grid: _Grid, top: Card) -> float:
     places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
-    take = min((grid.with_card(p, top) for p in places), default=grid.value)
-    draw = sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
+    return min((grid.with_card(p, top) for p in places), default=grid.value)
+
+
+def _draw_value(grid: _Grid, k: Knowledge) -> float:
+    places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
+    return sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
                for c, chance in k.values()) if places else grid.value
-    return max(0.0, grid.value - min(take, draw))
+
+
+#: How much of one other seat's gain counts as this seat's loss, by the number of
+#: players: all of it with two; with more, the gift helps one of several rivals.
+def _rival_weight(players: int) -> float:
+    return 1.0 if players == 2 else GIFT_WEIGHT
+
+
+GIFT_WEIGHT = 0.5
+
+
+def _gifts(obs: Observation, k: Knowledge) -> tuple[int | None, dict[Card | None, float]]:
+    """The next seat to play this round and what each top card would save it over
+    drawing (:attr:`Table.gift`)."""
+    n = obs.rules.players
+    nxt = (obs.seat + 1) % n
+    if obs.ender is not None and nxt == obs.ender:
+        return None, {}
+    grid = _Grid(cells_of(obs, nxt), k)
+    draw = _draw_value(grid, k)
+    weight = _rival_weight(n)
+    gift: dict[Card | None, float] = {
+        c: weight * max(0.0, draw - _take_value(grid, c)) for c in VALUES}
+    gift[None] = sum(p * gift[c] for c, p in k.values())
+    return nxt, gift
 
 
 def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
@@ -118,7 +162,8 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
     gain = sum(g for *_, g in others) / max(1, len(others))
     grid = _Grid(cells, k)
     own = one_turn_gain(grid, obs.discard_top, k)
-    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
+    nxt, gift = _gifts(obs, k) if obs.phase != "setup" else (None, {})
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt)
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
         # Every face-down card is unknown alike: each reveal is worth the same. Among
@@ -132,8 +177,10 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
         found = [_draw_choice(obs, table, grid)]
         found += [_place(obs, table, grid, m, obs.discard_top)
                   for m in obs.legal_moves if m.kind == "take"]
-    # Ties keep the legal order: the same observation always gives the same choice.
-    found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, (-1, -1))))
+    # Values that differ only by rounding are equal, and ties keep the legal order: the
+    # same observation always gives the same choice.
+    found = [replace(c, value=round(c.value, 9)) for c in found]
+    found.sort(key=lambda c: (c.value, order.get(c.move, (-1, -1))))
     return replace(table, choices=tuple(found))
 
 
@@ -168,19 +215,23 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     """A ``take``, ``swap`` or ``drop`` move with ``card`` (the card taken or drawn)."""
     place = move.place
     if move.kind == "drop":
-        return _drop(obs, table, grid, move)
+        drop = _drop(obs, table, grid, move)
+        return replace(drop, value=drop.value + table.given(card))
     ends = grid.hidden == 1 and grid.cells[place] is HIDDEN and obs.ender is None
+    old = grid.cells[place]
+    given = table.given(old if isinstance(old, int) else None)
     if not ends:
-        return Choice(move, grid.with_card(place, card))
+        return Choice(move, grid.with_card(place, card) + given)
     score = grid.final_score(place, card)
     chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
-    value = ending_points(score, chance, obs.rules) + _ending_cost(table)
+    value = ending_points(score, chance, obs.rules) + _ending_cost(table) + given
     return Choice(move, value, True, score, chance)
 
 
 def _drop(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
     """Dropping the drawn card and turning a face-down card: the grid keeps its expected
-    score, unless that card is the last one: then its unknown value ends the round."""
+    score, unless that card is the last one: then its unknown value ends the round.
+    What the dropped card gives the next seat is the caller's to add."""
     if grid.hidden != 1 or obs.ender is not None:
         return Choice(move, grid.value)
     others = [(m, v) for _, m, v in table.others]
@@ -205,7 +256,7 @@ def _draw_choice(obs: Observation, table: Table, grid: _Grid) -> Choice:
     drops = [_drop(obs, table, grid, DROPS[p]) for p in hidden]
     best_drop = min((c.value for c in drops), default=float("inf"))
     for card, p in table.knowledge.values():
-        best = best_drop
+        best = best_drop + table.given(card)
         for place in legal_places:
             best = min(best, _place(obs, table, grid, SWAPS[place], card).value)
         value += p * best
