@@ -40,6 +40,14 @@ from .expect import (
     hidden_count,
     lowest_chance,
 )
+from .standing import (
+    CERTAINTY,
+    MATCH_POINTS,
+    decides,
+    game_end_chance,
+    going_on_chance,
+    win_chance,
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,11 @@ class Choice:
     #: unknown) and its chance to be the lowest.
     score: int | None = None
     lowest: float | None = None
+    #: For an ending move in a round that likely ends the game: the chance to win it.
+    win: float | None = None
+    #: What the card the move leaves on the discard pile is worth to the next seat
+    #: (:meth:`Table.given`), included in ``value``.
+    given: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,10 @@ class Table:
     #: costs this seat (all of it with 2 players); empty if no seat plays after it.
     gift: dict[Card | None, float] = field(default_factory=dict)
     next_seat: int | None = None
+    #: In a match, every seat's total before this round; and if ending the round now
+    #: likely ends the game, the chance to win it when the round goes on instead.
+    totals: tuple[int, ...] | None = None
+    going_on: float | None = None
 
     def given(self, card: Card | None) -> float:
         """The cost of leaving ``card`` on the discard pile (``None``: a face-down card
@@ -163,7 +180,8 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
     grid = _Grid(cells, k)
     own = one_turn_gain(grid, obs.discard_top, k)
     nxt, gift = _gifts(obs, k) if obs.phase != "setup" else (None, {})
-    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt)
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt,
+                  None if totals is None else tuple(totals))
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
         # Every face-down card is unknown alike: each reveal is worth the same. Among
@@ -177,11 +195,49 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
         found = [_draw_choice(obs, table, grid)]
         found += [_place(obs, table, grid, m, obs.discard_top)
                   for m in obs.legal_moves if m.kind == "take"]
+    if table.totals is not None and obs.phase == "play" and obs.ender is None:
+        found, table = _for_the_game(obs, table, grid, found)
     # Values that differ only by rounding are equal, and ties keep the legal order: the
     # same observation always gives the same choice.
     found = [replace(c, value=round(c.value, 9)) for c in found]
     found.sort(key=lambda c: (c.value, order.get(c.move, (-1, -1))))
     return replace(table, choices=tuple(found))
+
+
+def _for_the_game(obs: Observation, table: Table, grid: _Grid,
+                  found: list[Choice]) -> tuple[list[Choice], Table]:
+    """When ending the round now may end the game, an ending move is worth, if it does,
+    the best move that goes on plus its chance to win the game against the chance when
+    the round goes on (:data:`.standing.MATCH_POINTS` points for the whole game), less
+    :data:`.standing.CERTAINTY` (a game won now is not left to an estimate); if it does
+    not, its points."""
+    ending = [c for c in found if c.ends]
+    going = [c for c in found if not c.ends]
+    if not ending or not going or table.totals is None:
+        return found, table
+    totals = table.totals
+    mine = totals[obs.seat]
+    others = [(totals[s], m, v) for s, m, v in table.others]
+    if not decides(mine, min(c.value for c in ending), others):
+        return found, table
+    rules, k = obs.rules, table.knowledge
+    best_going = min(c.value for c in going)
+    on = going_on_chance(mine, best_going - table.own_gain, grid.hidden * k.variance, others)
+    ends_game = game_end_chance(mine, min(c.value for c in ending), others)
+    out = []
+    for c in found:
+        if c.ends:
+            if c.score is not None:
+                win = win_chance(mine, c.score, others, rules.doubled)
+            else:  # the last face-down card is turned: each value it may be
+                win = sum(p * win_chance(mine, grid.final_score(c.move.place, card), others,
+                                         rules.doubled) for card, p in k.values())
+            # If the game ends, only winning it counts, not this round's points.
+            for_game = best_going + MATCH_POINTS * (on - win) - CERTAINTY
+            value = ends_game * for_game + (1.0 - ends_game) * c.value
+            c = replace(c, value=value, win=win)
+        out.append(c)
+    return out, replace(table, going_on=on)
 
 
 def _lone_face_up(cells: Sequence[Cell], place: int) -> bool:
@@ -215,17 +271,17 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     """A ``take``, ``swap`` or ``drop`` move with ``card`` (the card taken or drawn)."""
     place = move.place
     if move.kind == "drop":
-        drop = _drop(obs, table, grid, move)
-        return replace(drop, value=drop.value + table.given(card))
+        drop, given = _drop(obs, table, grid, move), table.given(card)
+        return replace(drop, value=drop.value + given, given=given)
     ends = grid.hidden == 1 and grid.cells[place] is HIDDEN and obs.ender is None
     old = grid.cells[place]
     given = table.given(old if isinstance(old, int) else None)
     if not ends:
-        return Choice(move, grid.with_card(place, card) + given)
+        return Choice(move, grid.with_card(place, card) + given, given=given)
     score = grid.final_score(place, card)
     chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
     value = ending_points(score, chance, obs.rules) + _ending_cost(table) + given
-    return Choice(move, value, True, score, chance)
+    return Choice(move, value, True, score, chance, given=given)
 
 
 def _drop(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
