@@ -58,11 +58,16 @@ def run(settings: Settings) -> dict[str, Number]:
     }
 
 
-#: (a, b, players): strong against each weaker bot with 2 players, and one strong
-#: against three medium bots at a table of 4.
-MATCHES = (("strong", "medium", 2), ("strong", "beginner", 2), ("medium", "beginner", 2),
-           ("strong", "medium", 4))
+#: (a, b, players): strong against the one-step expected-value reference
+#: (:mod:`skipbo_widgets.skyjo.bots.reference`) with 2 players and one strong against
+#: three references at a table of 4, each with the strong bot's decision times; then
+#: strong against each weaker bot with 2 players, and one strong against three mediums.
+REFERENCE_MATCHES = (("strong", "reference", 2), ("strong", "reference", 4))
+MATCHES = (*REFERENCE_MATCHES, ("strong", "medium", 2), ("strong", "beginner", 2),
+           ("medium", "beginner", 2), ("strong", "medium", 4))
+#: Games per line: the reference lines are the claims, so they get the most.
 DEFAULT_GAMES, QUICK_GAMES = 200, 8
+REFERENCE_GAMES = 1000
 
 
 def hint(settings: Settings) -> dict[str, Number]:
@@ -71,7 +76,13 @@ def hint(settings: Settings) -> dict[str, Number]:
 
 
 def matches(settings: Settings) -> list[dict[str, Any]]:
-    """Whole games to 100; ``--games N`` games per line (rounded down to whole deals)."""
-    games = settings.games_or(DEFAULT_GAMES, QUICK_GAMES)
-    return [match(a, b, players=n, deals=max(1, games // n), seed=settings.seed)
-            for a, b, n in MATCHES]
+    """Whole games to 100; ``--games N`` games per line (rounded down to whole deals),
+    else :data:`REFERENCE_GAMES` for the reference lines and :data:`DEFAULT_GAMES` for
+    the others. The reference lines also time the strong bot's every move and hint."""
+    lines = []
+    for a, b, n in MATCHES:
+        claim = (a, b, n) in REFERENCE_MATCHES
+        games = settings.games_or(REFERENCE_GAMES if claim else DEFAULT_GAMES, QUICK_GAMES)
+        lines.append(match(a, b, players=n, deals=max(1, games // n), seed=settings.seed,
+                           timed=claim))
+    return lines

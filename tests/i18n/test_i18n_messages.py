@@ -325,7 +325,7 @@ EVERY_PARAM: dict[str, Any] = {
     "turn": 3, "value": 5, "wild": WILD, "winner": (0, 2),
     # Skyjo hints and reviews
     "old": 11, "gain": 11, "mean": 4.9, "column": "c", "chance": 12, "mine": 23, "theirs": 14,
-    "score": 5, "raw": 12, "best": "draw",
+    "score": 5, "raw": 12, "best": "draw", "going_on": 40,
     # Skyjo in the app: a row's name, the scoreboard's marks
     "row": "top", "ender": "*", "doubled": "\u00d72",
     # the screens' titles and refusals: a game's name

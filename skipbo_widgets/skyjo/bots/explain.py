@@ -83,6 +83,19 @@ class Explain(str, Enum):
     END_ROUND = "end_round"
     """``score``, ``chance``: the move turns the seat's last card and ends the round with
     ``score`` points, the lowest with ``chance`` percent (estimated)."""
+    END_GAME = "end_game"
+    """``seat``, ``count``, ``chance``: in a match, the move ends the round; ``seat``, the
+    other seat with the highest total, has ``count`` points before this round; the round
+    likely ends the game, and the seat wins it with ``chance`` percent (50 or more,
+    estimated)."""
+    HOLD_BACK_GAME = "hold_back_game"
+    """``chance``, ``going_on``: in a match, some legal move would end the round and likely
+    the game with it; the best move does not: ending would win the game only with
+    ``chance`` percent (below 50), going on with ``going_on`` percent (more; estimated)."""
+    SPARE_NEXT = "spare_next"
+    """``value``, ``seat``, ``old``: the move that would leave the seat's own grid the
+    fewest points would leave ``value`` on the discard pile; ``seat`` plays next and shows
+    a face-up ``old`` above ``value`` (its highest). The best move leaves something else."""
     LAST_TURN = "last_turn"
     """``seat``, ``mean``: ``seat`` ended the round: this is the last turn, and every
     face-down card will count (``mean`` on average)."""

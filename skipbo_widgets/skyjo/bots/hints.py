@@ -14,6 +14,7 @@ and the why says that any card would do:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Observation
@@ -57,9 +58,10 @@ class Hint:
         raise ValueError(f"hint levels are {LADDER_LEVELS}")
 
 
-def hint(obs: Observation) -> Hint:
-    """The hint for the seat to move in ``obs`` (its own observation)."""
-    table = choices(obs)
+def hint(obs: Observation, totals: Sequence[int] | None = None) -> Hint:
+    """The hint for the seat to move in ``obs`` (its own observation), in a match whose
+    seats had ``totals`` before this round (``None``: a single round)."""
+    table = choices(obs, totals)
     return hint_for(obs, table, table.best)
 
 
@@ -80,49 +82,134 @@ def _nudge(obs: Observation, move: Move) -> Reason:
     return (Explain.LOOK_DRAW, {"value": obs.discard_top})
 
 
+@dataclass(frozen=True)
+class _Case:
+    """What every reason rule reads: the position, the table and the choice to explain."""
+
+    obs: Observation
+    table: Table
+    choice: Choice
+    mean: int  # an unknown card's worth in whole points, compared as shown
+
+    @property
+    def move(self) -> Move:
+        return self.choice.move
+
+    @property
+    def card(self) -> Card:
+        """The card the move places: the drawn card, else the discard pile's top."""
+        return self.obs.drawn if self.obs.drawn is not None else self.obs.discard_top
+
+
 def explain(obs: Observation, table: Table, choice: Choice | None = None) -> list[Reason]:
     """The reasons for ``choice`` (``table.best`` by default), each a claim true in the
-    position; never empty."""
-    best, k = choice or table.best, table.knowledge
-    move, cells = best.move, table.cells
-    # Whole points, compared as shown: a card above the shown mean is above the mean.
-    mean = whole(k.mean)
-    out: list[Reason] = []
+    position; never empty. At the set-up only :func:`_setup` speaks; else each rule of
+    :data:`_RULES` adds what it sees, in order."""
+    case = _Case(obs, table, choice or table.best, whole(table.knowledge.mean))
     if obs.phase == "setup":
-        out.append((Explain.SETUP_ANY, {"mean": mean}))
-        column = column_of(move.place)
-        if sum(isinstance(cells[p], int) for p in column_places(column)) == 1:
-            out.append((Explain.SETUP_COLUMN, {"column": _LETTERS[column]}))
-        return out
-    if obs.ender is not None:
-        out.append((Explain.LAST_TURN, {"seat": obs.ender, "mean": mean}))
-    card: Card | None = obs.drawn if obs.drawn is not None else obs.discard_top
-    if move.kind == "draw":
-        code = Explain.DRAW_INSTEAD if obs.discard_top > mean else Explain.DRAW_BETTER
-        out.append((code, {"value": obs.discard_top, "mean": mean}))
-    elif move.kind == "drop":
-        up = [c for c in cells if isinstance(c, int)]
-        high = card is not None and card > mean and all(c <= card for c in up)
-        out.append((Explain.DROP_HIGH if high else Explain.DROP_REVEAL,
-                    {"value": card, "place": place_text(move.place), "mean": mean}))
-    else:
-        old = cells[move.place]
-        taking = move.kind == "take"
-        params = {"value": card, "place": place_text(move.place)}
-        if isinstance(old, int) and card is not None and card < old:
-            code = Explain.TAKE_LOWER if taking else Explain.SWAP_LOWER
-            out.append((code, {**params, "old": old, "gain": old - card}))
-        elif old is HIDDEN and card is not None and card < mean:
-            code = Explain.TAKE_HIDDEN if taking else Explain.SWAP_HIDDEN
-            out.append((code, {**params, "mean": mean}))
-        if card is not None:
-            out.extend(_column(cells, move.place, card, k.chance(card)))
-    if best.ends and best.score is not None:
-        out.append((Explain.END_ROUND, {"score": best.score,
-                                        "chance": round(100 * (best.lowest or 0.0))}))
-    elif not best.ends:
-        out.extend(_held_back(obs, table))
+        return _setup(case)
+    out = [reason for rule in _RULES for reason in rule(case)]
     return out or [(Explain.FEWEST, {})]
+
+
+def _setup(case: _Case) -> list[Reason]:
+    out: list[Reason] = [(Explain.SETUP_ANY, {"mean": case.mean})]
+    column = column_of(case.move.place)
+    if sum(isinstance(case.table.cells[p], int) for p in column_places(column)) == 1:
+        out.append((Explain.SETUP_COLUMN, {"column": _LETTERS[column]}))
+    return out
+
+
+def _last_turn(case: _Case) -> list[Reason]:
+    ender = case.obs.ender
+    return [] if ender is None else [(Explain.LAST_TURN, {"seat": ender, "mean": case.mean})]
+
+
+def _draw(case: _Case) -> list[Reason]:
+    if case.move.kind != "draw":
+        return []
+    top = case.obs.discard_top
+    code = Explain.DRAW_INSTEAD if top > case.mean else Explain.DRAW_BETTER
+    return [(code, {"value": top, "mean": case.mean})]
+
+
+def _drop(case: _Case) -> list[Reason]:
+    if case.move.kind != "drop":
+        return []
+    card, up = case.card, [c for c in case.table.cells if isinstance(c, int)]
+    high = card > case.mean and all(c <= card for c in up)
+    return [(Explain.DROP_HIGH if high else Explain.DROP_REVEAL,
+             {"value": card, "place": place_text(case.move.place), "mean": case.mean})]
+
+
+def _placed(case: _Case) -> list[Reason]:
+    """A card taken or swapped into the grid: lower than the card it replaces, or than
+    an unknown card; and what it does to its column."""
+    move, card = case.move, case.card
+    if move.kind not in ("take", "swap"):
+        return []
+    old = case.table.cells[move.place]
+    taking = move.kind == "take"
+    params = {"value": card, "place": place_text(move.place)}
+    out: list[Reason] = []
+    if isinstance(old, int) and card < old:
+        code = Explain.TAKE_LOWER if taking else Explain.SWAP_LOWER
+        out.append((code, {**params, "old": old, "gain": old - card}))
+    elif old is HIDDEN and card < case.mean:
+        code = Explain.TAKE_HIDDEN if taking else Explain.SWAP_HIDDEN
+        out.append((code, {**params, "mean": case.mean}))
+    return out + _column(case.table.cells, move.place, card, case.table.knowledge.chance(card))
+
+
+def _end_round(case: _Case) -> list[Reason]:
+    best = case.choice
+    if not best.ends or best.score is None:
+        return []
+    return [(Explain.END_ROUND, {"score": best.score,
+                                 "chance": round(100 * (best.lowest or 0.0))})]
+
+
+def _end_game(case: _Case) -> list[Reason]:
+    """The move ends the round, which likely ends the game, and the seat likely wins it."""
+    best, totals = case.choice, case.table.totals
+    if not best.ends or best.win is None or best.win < 0.5 or totals is None:
+        return []
+    seat = max((s for s in range(len(totals)) if s != case.obs.seat),
+               key=lambda s: (totals[s], -s))
+    return [(Explain.END_GAME, {"seat": seat, "count": totals[seat],
+                                "chance": round(100 * best.win)})]
+
+
+def _held_back_for_the_game(case: _Case) -> list[Reason]:
+    """The move keeps the round going although one would end it, and with it likely the
+    game: ending wins the game less often than going on."""
+    table = case.table
+    wins = [c.win for c in table.choices if c.ends and c.win is not None]
+    if case.choice.ends or not wins or table.going_on is None:
+        return []
+    chance, going_on = round(100 * max(wins)), round(100 * table.going_on)
+    if chance >= 50 or chance >= going_on:
+        return []
+    return [(Explain.HOLD_BACK_GAME, {"chance": chance, "going_on": going_on})]
+
+
+def _spared(case: _Case) -> list[Reason]:
+    """The move that leaves the seat's grid the fewest points would leave the next seat a
+    card lower than one of its face-up cards; the best move does not."""
+    table, obs = case.table, case.obs
+    nxt = table.next_seat
+    if nxt is None or case.choice is not table.best:
+        return []
+    mine = min(table.choices, key=lambda c: c.value - c.given)
+    if mine.move == case.move or mine.move.kind == "draw":
+        return []
+    left = obs.drawn if mine.move.kind == "drop" else table.cells[mine.move.place]
+    if not isinstance(left, int) or table.gift.get(left, 0.0) <= 0.0:
+        return []
+    up = [c for c in obs.seats[nxt].cards if c is not None]
+    if not up or max(up) <= left:
+        return []
+    return [(Explain.SPARE_NEXT, {"value": left, "seat": nxt, "old": max(up)})]
 
 
 def whole(x: float) -> int:
@@ -142,10 +229,11 @@ def _column(cells: tuple[object, ...], place: int, card: Card, chance: float) ->
     return []
 
 
-def _held_back(obs: Observation, table: Table) -> list[Reason]:
+def _held_back(case: _Case) -> list[Reason]:
     """Why the best move keeps the round going when another would end it."""
+    obs, table = case.obs, case.table
     ending = [c for c in table.choices if c.ends]
-    if not ending or obs.ender is not None:
+    if case.choice.ends or not ending or obs.ender is not None:
         return []
     others = [(obs.seats[s].visible_sum, s) for s in range(obs.rules.players) if s != obs.seat]
     theirs, seat = min(others)
@@ -158,3 +246,9 @@ def _held_back(obs: Observation, table: Table) -> list[Reason]:
     if chance >= 0.5:  # then the round was kept going for points, not for the risk
         return []
     return [(Explain.HOLD_BACK_RISK, {"chance": round(100 * chance)})]
+
+
+#: The reason rules after the set-up, in the order their reasons are said.
+_RULES: tuple[Callable[[_Case], list[Reason]], ...] = (
+    _last_turn, _draw, _drop, _placed, _end_round, _end_game, _held_back,
+    _held_back_for_the_game, _spared)

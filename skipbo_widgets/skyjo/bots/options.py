@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..engine import DRAW, Move, Observation
 from ..engine.cards import VALUES, Card
@@ -40,6 +40,14 @@ from .expect import (
     hidden_count,
     lowest_chance,
 )
+from .standing import (
+    CERTAINTY,
+    MATCH_POINTS,
+    decides,
+    game_end_chance,
+    going_on_chance,
+    win_chance,
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,11 @@ class Choice:
     #: unknown) and its chance to be the lowest.
     score: int | None = None
     lowest: float | None = None
+    #: For an ending move in a round that likely ends the game: the chance to win it.
+    win: float | None = None
+    #: What the card the move leaves on the discard pile is worth to the next seat
+    #: (:meth:`Table.given`), included in ``value``.
+    given: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,22 @@ class Table:
     others_gain: float
     #: What the seat itself would gain in its next turn (given up by ending now).
     own_gain: float
+    #: The next seat to play and, by the discard pile's top card this turn leaves it,
+    #: what that card saves it over drawing, weighted by how much one other seat's gain
+    #: costs this seat (all of it with 2 players); empty if no seat plays after it.
+    gift: dict[Card | None, float] = field(default_factory=dict)
+    next_seat: int | None = None
+    #: In a match, every seat's total before this round; and if ending the round now
+    #: likely ends the game, the chance to win it when the round goes on instead.
+    totals: tuple[int, ...] | None = None
+    going_on: float | None = None
+
+    def given(self, card: Card | None) -> float:
+        """The cost of leaving ``card`` on the discard pile (``None``: a face-down card
+        goes there, unknown: its expected cost)."""
+        if not self.gift:
+            return 0.0
+        return self.gift[card]
 
     @property
     def best(self) -> Choice:
@@ -102,22 +131,57 @@ class _Grid:
 def one_turn_gain(grid: _Grid, top: Card, k: Knowledge) -> float:
     """How many expected points a seat's best single turn saves, by the same values
     (taking ``top`` or drawing), never below zero."""
+    return max(0.0, grid.value - min(_take_value(grid, top), _draw_value(grid, k)))
+
+
+def _take_value(grid: _Grid, top: Card) -> float:
     places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
-    take = min((grid.with_card(p, top) for p in places), default=grid.value)
-    draw = sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
+    return min((grid.with_card(p, top) for p in places), default=grid.value)
+
+
+def _draw_value(grid: _Grid, k: Knowledge) -> float:
+    places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
+    return sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
                for c, chance in k.values()) if places else grid.value
-    return max(0.0, grid.value - min(take, draw))
 
 
-def choices(obs: Observation) -> Table:
-    """The :class:`Table` of the seat to move in ``obs`` (its own observation)."""
+#: How much of one other seat's gain counts as this seat's loss, by the number of
+#: players: all of it with two; with more, the gift helps one of several rivals.
+def _rival_weight(players: int) -> float:
+    return 1.0 if players == 2 else GIFT_WEIGHT
+
+
+GIFT_WEIGHT = 0.5
+
+
+def _gifts(obs: Observation, k: Knowledge) -> tuple[int | None, dict[Card | None, float]]:
+    """The next seat to play this round and what each top card would save it over
+    drawing (:attr:`Table.gift`)."""
+    n = obs.rules.players
+    nxt = (obs.seat + 1) % n
+    if obs.ender is not None and nxt == obs.ender:
+        return None, {}
+    grid = _Grid(cells_of(obs, nxt), k)
+    draw = _draw_value(grid, k)
+    weight = _rival_weight(n)
+    gift: dict[Card | None, float] = {
+        c: weight * max(0.0, draw - _take_value(grid, c)) for c in VALUES}
+    gift[None] = sum(p * gift[c] for c, p in k.values())
+    return nxt, gift
+
+
+def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
+    """The :class:`Table` of the seat to move in ``obs`` (its own observation), in a
+    match whose seats had ``totals`` before this round (``None``: a single round)."""
     k = Knowledge.of(obs)
     cells = cells_of(obs, obs.seat)
     others = _others(obs, k)
     gain = sum(g for *_, g in others) / max(1, len(others))
     grid = _Grid(cells, k)
     own = one_turn_gain(grid, obs.discard_top, k)
-    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own)
+    nxt, gift = _gifts(obs, k) if obs.phase != "setup" else (None, {})
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt,
+                  None if totals is None else tuple(totals))
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
         # Every face-down card is unknown alike: each reveal is worth the same. Among
@@ -131,9 +195,49 @@ def choices(obs: Observation) -> Table:
         found = [_draw_choice(obs, table, grid)]
         found += [_place(obs, table, grid, m, obs.discard_top)
                   for m in obs.legal_moves if m.kind == "take"]
-    # Ties keep the legal order: the same observation always gives the same choice.
-    found.sort(key=lambda c: (round(c.value, 9), order.get(c.move, (-1, -1))))
+    if table.totals is not None and obs.phase == "play" and obs.ender is None:
+        found, table = _for_the_game(obs, table, grid, found)
+    # Values that differ only by rounding are equal, and ties keep the legal order: the
+    # same observation always gives the same choice.
+    found = [replace(c, value=round(c.value, 9)) for c in found]
+    found.sort(key=lambda c: (c.value, order.get(c.move, (-1, -1))))
     return replace(table, choices=tuple(found))
+
+
+def _for_the_game(obs: Observation, table: Table, grid: _Grid,
+                  found: list[Choice]) -> tuple[list[Choice], Table]:
+    """When ending the round now may end the game, an ending move is worth, if it does,
+    the best move that goes on plus its chance to win the game against the chance when
+    the round goes on (:data:`.standing.MATCH_POINTS` points for the whole game), less
+    :data:`.standing.CERTAINTY` (a game won now is not left to an estimate); if it does
+    not, its points."""
+    ending = [c for c in found if c.ends]
+    going = [c for c in found if not c.ends]
+    if not ending or not going or table.totals is None:
+        return found, table
+    totals = table.totals
+    mine = totals[obs.seat]
+    others = [(totals[s], m, v) for s, m, v in table.others]
+    if not decides(mine, min(c.value for c in ending), others):
+        return found, table
+    rules, k = obs.rules, table.knowledge
+    best_going = min(c.value for c in going)
+    on = going_on_chance(mine, best_going - table.own_gain, grid.hidden * k.variance, others)
+    ends_game = game_end_chance(mine, min(c.value for c in ending), others)
+    out = []
+    for c in found:
+        if c.ends:
+            if c.score is not None:
+                win = win_chance(mine, c.score, others, rules.doubled)
+            else:  # the last face-down card is turned: each value it may be
+                win = sum(p * win_chance(mine, grid.final_score(c.move.place, card), others,
+                                         rules.doubled) for card, p in k.values())
+            # If the game ends, only winning it counts, not this round's points.
+            for_game = best_going + MATCH_POINTS * (on - win) - CERTAINTY
+            value = ends_game * for_game + (1.0 - ends_game) * c.value
+            c = replace(c, value=value, win=win)
+        out.append(c)
+    return out, replace(table, going_on=on)
 
 
 def _lone_face_up(cells: Sequence[Cell], place: int) -> bool:
@@ -167,19 +271,23 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     """A ``take``, ``swap`` or ``drop`` move with ``card`` (the card taken or drawn)."""
     place = move.place
     if move.kind == "drop":
-        return _drop(obs, table, grid, move)
+        drop, given = _drop(obs, table, grid, move), table.given(card)
+        return replace(drop, value=drop.value + given, given=given)
     ends = grid.hidden == 1 and grid.cells[place] is HIDDEN and obs.ender is None
+    old = grid.cells[place]
+    given = table.given(old if isinstance(old, int) else None)
     if not ends:
-        return Choice(move, grid.with_card(place, card))
+        return Choice(move, grid.with_card(place, card) + given, given=given)
     score = grid.final_score(place, card)
     chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
-    value = ending_points(score, chance, obs.rules) + _ending_cost(table)
-    return Choice(move, value, True, score, chance)
+    value = ending_points(score, chance, obs.rules) + _ending_cost(table) + given
+    return Choice(move, value, True, score, chance, given=given)
 
 
 def _drop(obs: Observation, table: Table, grid: _Grid, move: Move) -> Choice:
     """Dropping the drawn card and turning a face-down card: the grid keeps its expected
-    score, unless that card is the last one: then its unknown value ends the round."""
+    score, unless that card is the last one: then its unknown value ends the round.
+    What the dropped card gives the next seat is the caller's to add."""
     if grid.hidden != 1 or obs.ender is not None:
         return Choice(move, grid.value)
     others = [(m, v) for _, m, v in table.others]
@@ -204,7 +312,7 @@ def _draw_choice(obs: Observation, table: Table, grid: _Grid) -> Choice:
     drops = [_drop(obs, table, grid, DROPS[p]) for p in hidden]
     best_drop = min((c.value for c in drops), default=float("inf"))
     for card, p in table.knowledge.values():
-        best = best_drop
+        best = best_drop + table.given(card)
         for place in legal_places:
             best = min(best, _place(obs, table, grid, SWAPS[place], card).value)
         value += p * best

@@ -27,11 +27,12 @@ LEVELS: tuple[Level, ...] = ("beginner", "medium", "strong")
 
 
 class Bot(Protocol):
-    """A player: one move for the seat to move, from its own observation."""
+    """A player: one move for the seat to move, from its own observation and, in a
+    match, every seat's total before this round (public: the score sheet)."""
 
     name: str
 
-    def choose_move(self, obs: Observation) -> Move: ...
+    def choose_move(self, obs: Observation, totals: Sequence[int] | None = None) -> Move: ...
 
 
 #: Turns per player after which a round drags on: strong bots can pass the same cards
@@ -46,8 +47,8 @@ class StrongBot:
 
     name = "strong"
 
-    def choose_move(self, obs: Observation) -> Move:
-        table = choices(obs)
+    def choose_move(self, obs: Observation, totals: Sequence[int] | None = None) -> Move:
+        table = choices(obs, totals)
         if obs.phase != "setup" and obs.turn > LONG_ROUND * len(obs.seats):
             onward = [c.move for c in table.choices if turns_a_card(obs, c.move)]
             if onward:
@@ -68,7 +69,7 @@ class MediumBot:
     name = "medium"
     keep_below = 5  # a card this low is worth keeping even in place of an unknown card
 
-    def choose_move(self, obs: Observation) -> Move:
+    def choose_move(self, obs: Observation, totals: Sequence[int] | None = None) -> Move:
         if obs.phase == "setup":
             return obs.legal_moves[0]
         card = obs.drawn if obs.drawn is not None else obs.discard_top
@@ -102,7 +103,7 @@ class BeginnerBot:
 
     name = "beginner"
 
-    def choose_move(self, obs: Observation) -> Move:
+    def choose_move(self, obs: Observation, totals: Sequence[int] | None = None) -> Move:
         if obs.phase == "setup":
             return obs.legal_moves[0]
         if obs.drawn is None:
@@ -126,11 +127,13 @@ def make_bot(level: str) -> Bot:
     return _BOTS[level]()
 
 
-def play_round(bots: Sequence[Bot], game: Round) -> Round:
-    """Play ``game`` to its end, each seat's bot choosing from that seat's observation."""
+def play_round(bots: Sequence[Bot], game: Round,
+               totals: Sequence[int] | None = None) -> Round:
+    """Play ``game`` to its end, each seat's bot choosing from that seat's observation
+    (and the match's ``totals`` before this round, if any)."""
     while game.outcome is None:
         seat = game.current
-        game.push(bots[seat].choose_move(game.observe(seat)), by=seat)
+        game.push(bots[seat].choose_move(game.observe(seat), totals), by=seat)
     return game
 
 
@@ -138,7 +141,7 @@ def play_match(bots: Sequence[Bot], rules: Rules, *, seed: int | str) -> Match:
     """A whole game of rounds until someone has 100 points (``SJ-GAME-END``)."""
     match = Match(rules, seed=seed)
     while True:
-        play_round(bots, match.game)
+        play_round(bots, match.game, tuple(match.scores))
         match.record()
         if match.is_over:
             return match

@@ -5,6 +5,9 @@ see before the move; the points lost are said in whole points. ``good``: lost
 less than :data:`INACCURACY` (1.5 points, less than a card of average worth kept
 a little too long);
 ``inaccuracy``: less than :data:`MISTAKE` (4 points); ``mistake``: more.
+In a match, when ending the round may end the game, an ending move's value
+counts the chance to win the game (:mod:`.standing`), so a move that throws
+the game away is a mistake even if it saves points.
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ def grade_of(loss: float) -> Grade:
     return grade(loss, INACCURACY, MISTAKE)
 
 
-def review_move(obs: Observation, move: Move) -> Review:
-    """Review ``move``, made from ``obs`` (the player's observation just before it)."""
-    table = choices(obs)
+def review_move(obs: Observation, move: Move, totals: Sequence[int] | None = None) -> Review:
+    """Review ``move``, made from ``obs`` (the player's observation just before it), in a
+    match whose seats had ``totals`` before this round (``None``: a single round)."""
+    table = choices(obs, totals)
     best = table.best
     mine = table.of(move)
     loss = max(0.0, mine.value - best.value)
@@ -49,9 +53,10 @@ def review_move(obs: Observation, move: Move) -> Review:
     return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))
 
 
-def review_turn(steps: Sequence[tuple[Observation, Move]]) -> Review:
+def review_turn(steps: Sequence[tuple[Observation, Move]],
+                totals: Sequence[int] | None = None) -> Review:
     """Review a whole turn (``draw`` then ``swap``/``drop``, or one ``take``): each move
     with the observation just before it; the turn gets its worst move's review."""
     if not steps:
         raise ValueError("a turn has at least one move")
-    return max((review_move(obs, move) for obs, move in steps), key=lambda r: r.loss)
+    return max((review_move(obs, move, totals) for obs, move in steps), key=lambda r: r.loss)

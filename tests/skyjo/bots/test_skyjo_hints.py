@@ -12,7 +12,7 @@ from positions import decision_points
 from skipbo_widgets.i18n import LANGUAGES, t
 from skipbo_widgets.skyjo.bots import Explain, choices, hint, review_move
 from skipbo_widgets.skyjo.bots.explain import message_key
-from skipbo_widgets.skyjo.engine import Round
+from skipbo_widgets.skyjo.engine import Move, Round
 from skipbo_widgets.skyjo.engine.events import ColumnCleared
 from skipbo_widgets.skyjo.engine.moves import column_places
 from skipbo_widgets.widgets.skyjo.coach import SkyjoCoach, move_words, reason_text
@@ -107,6 +107,23 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert all(table.of(h.move).value <= c.value for c in table.choices)
     elif code is Explain.LAST_TURN:
         assert r.ender == p["seat"] != seat
+    elif code is Explain.SPARE_NEXT:
+        _check_spared(r, h.move, p)
+
+
+def _check_spared(r: Round, best: Move, p: dict[str, object]) -> None:
+    """The move best for the seat's own grid would leave ``value`` on the discard pile;
+    the next seat shows ``old`` as its highest face-up card, above ``value``."""
+    seat, n = r.current, r.rules.players
+    assert p["seat"] == (seat + 1) % n and r.ender != p["seat"]
+    table = choices(r.observe(seat))
+    mine = min(table.choices, key=lambda c: c.value - c.given)
+    assert mine.move != best and mine.move.kind in ("take", "swap", "drop")
+    left = r.drawn if mine.move.kind == "drop" else r.grids[seat][mine.move.place]
+    assert mine.move.kind == "drop" or r.face_up[seat][mine.move.place]
+    theirs = [c for c, u in zip(r.grids[p["seat"]], r.face_up[p["seat"]], strict=True)  # type: ignore[index]
+              if u and c is not None]
+    assert left == p["value"] and max(theirs) == p["old"] > p["value"]  # type: ignore[operator]
 
 
 def test_every_claim_of_every_hint_holds_in_the_dealers_round() -> None:
@@ -119,7 +136,7 @@ def test_every_claim_of_every_hint_holds_in_the_dealers_round() -> None:
     assert set(seen) >= {Explain.TAKE_LOWER, Explain.TAKE_HIDDEN, Explain.SWAP_LOWER,
                          Explain.SWAP_HIDDEN, Explain.DRAW_INSTEAD, Explain.DROP_HIGH,
                          Explain.COLUMN_CHANCE, Explain.END_ROUND, Explain.LAST_TURN,
-                         Explain.SETUP_ANY, Explain.SETUP_COLUMN}, seen
+                         Explain.SETUP_ANY, Explain.SETUP_COLUMN, Explain.SPARE_NEXT}, seen
 
 
 def test_the_ladder_nudges_then_lights_the_place_then_explains() -> None:
@@ -161,7 +178,7 @@ def test_no_step_of_the_ladder_says_again_what_the_step_before_said(lang: str) -
 def test_every_reason_reads_in_every_language(lang: str) -> None:
     params = {"value": 9, "old": 11, "place": "b2", "gain": 2, "mean": 5, "column": "c",
               "chance": 12, "mine": 23, "seat": 1, "theirs": 14, "score": 5, "move": "take b2",
-              "points": 3, "best": "draw"}
+              "points": 3, "best": "draw", "count": 92, "going_on": 40}
     for code in Explain:
         key = message_key(code)
         text = t(key, lang, names=["Tom", "Mia"], **params)
