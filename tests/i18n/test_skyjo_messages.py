@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from test_i18n_messages import SAMPLES as SKIPBO_SAMPLES
 
-from skipbo_widgets.i18n import LANGUAGES, explain
+from skipbo_widgets.i18n import LANGUAGES, explain, t
 from skipbo_widgets.skyjo.engine import GameError, IllegalMove, Reason, Round, Rules, loads_round
 
 # One set of parameters per reason, as the engine raises them: the codes Skyjo
@@ -86,3 +86,9 @@ def test_a_refused_place_is_said_as_the_table_shows_it_not_in_notation(
     text = explain(IllegalMove(reason, place="b1"), lang)  # b1: top row, second column
     assert "b1" not in text
     assert t("skyjo.row.0", lang) in text and "2" in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_pile_says_one_card_in_the_singular(lang: str) -> None:
+    one, two = (t("skyjo.table.draw_count", lang, count=n) for n in (1, 2))
+    assert "1" in one and "2" in two and one.replace("1", "2") != two
