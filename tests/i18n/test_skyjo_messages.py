@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from test_i18n_messages import SAMPLES as SKIPBO_SAMPLES
 
-from skipbo_widgets.i18n import LANGUAGES, explain
+from skipbo_widgets.i18n import LANGUAGES, explain, t
 from skipbo_widgets.skyjo.engine import GameError, IllegalMove, Reason, Round, Rules, loads_round
 
 # One set of parameters per reason, as the engine raises them: the codes Skyjo
@@ -75,3 +75,9 @@ def test_real_refusals_are_explained(lang: str) -> None:
     texts = [explain(error, lang) for error in caught]
     assert all(text and "{" not in text for text in texts)
     assert "Skyjo" in texts[3] and "Skyjo" in texts[4]  # the bad card is named as Skyjo's
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_pile_says_one_card_in_the_singular(lang: str) -> None:
+    one, two = (t("skyjo.table.draw_count", lang, count=n) for n in (1, 2))
+    assert "1" in one and "2" in two and one.replace("1", "2") != two
