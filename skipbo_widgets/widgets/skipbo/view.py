@@ -10,7 +10,7 @@ it sends back the names it was given, and Python checks every request again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypedDict
 
 from ...i18n import normalize_lang
@@ -18,11 +18,10 @@ from ...i18n.grammar import face_letter
 from ...skipbo.engine import WILD, Observation
 from ...skipbo.engine.cards import TOP_VALUE, card_text
 from ...skipbo.engine.moves import END_MOVE
+from ..table.table_game import Translate
 
 #: The card backs: the name of the game, or the four suits of a playing-card deck.
 BACKS = {"skipbo": "SKIP-BO", "playing": "♠♥♣♦"}
-
-Translate = Callable[..., str]
 
 #: Label name in the view -> message key.
 LABELS = {

@@ -21,7 +21,7 @@ from ...skyjo.engine import Move, Observation, place_text
 from ...skyjo.engine.cards import VALUES, card_text
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import COLUMNS, ROWS
-from ..skipbo.view import Translate
+from ..table.table_game import Translate
 
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).
