@@ -291,3 +291,36 @@ def test_a_store_briefly_unreachable_is_said_and_nothing_is_lost(store: str) -> 
     pupil.class_pupil.poll()
     assert t("class.offline", "nl") not in pupil.class_pupil.line.value
     assert pupil.class_pupil.joined and "Anna" in table(teacher)
+
+
+def test_seating_at_tables_with_a_bot_and_the_end_leaves_the_rooms_alone(store: str) -> None:
+    teacher = start_class()
+    code = teacher.class_view.code
+    pupils = [join(code, name, lang) for name, lang in
+              (("Léa", "fr"), ("Jonas", "de"), ("Daan", "nl"))]
+    teacher.class_view.refresh()
+    teacher.router.show("class-view")
+    shown(teacher, "class-game").value = "skyjo"
+    shown(teacher, "class-seats").value = "2"
+    shown(teacher, "class-random").value = False
+    click(teacher, "class-seat")
+    for pupil in pupils:
+        pupil.class_pupil.poll()
+        assert pupil.screen == "room" and pupil.room_flow.screen == "table"
+        assert t("class.opened_room", pupil.lang) in html.unescape(
+            pupil.class_pupil.line.value)
+    rooms = {p.room_flow.code for p in pupils}
+    assert len(rooms) == 2
+    # Daan (last by name order: Daan, Jonas, Léa → Daan and Jonas, then Léa and a bot).
+    lea = pupils[0].room_flow.room
+    assert lea is not None and [s["bot"] is not None for s in lea["seats"]] == [False, True]
+    seen = table(teacher)
+    assert "Skyjo" in seen and "Jonas" in seen
+    click(teacher, "class-end")
+    click(teacher, "class-end")
+    for pupil in pupils:
+        pupil.class_pupil.poll()
+        assert not pupil.class_pupil.joined
+        assert pupil.screen == "room" and pupil.room_flow.token  # the game goes on
+    assert open_store(store).keys("class:") == []
+    assert len(open_store(store).keys("room:")) == 2

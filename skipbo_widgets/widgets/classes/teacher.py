@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ...classes import RULES_BY_GAME, ClassError, ClassView
+from ...core.errors import GameError
 from ...games import GAMES
-from ...rooms import StoreUnavailable
+from ...rooms import Rooms, StoreUnavailable
 from ...tutorials.lesson import all_lessons
 from ..page.testids import testid
+from ..rooms.messages import error_text
 from ..shell.game_screen import _running_loop
 from .pupil import clean_code
 from .words import class_error_text
@@ -387,6 +389,15 @@ class ClassViewScreen:
                                      lambda: self.send_deal(game.value, deal.value),
                                      "success", "play")],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        seats = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
+                                  description=tr("class.act.seats"), style=style,
+                                  layout=w.Layout(width="12em")), "class-seats")
+        shuffle = testid(w.Checkbox(value=True, description=tr("class.act.random"),
+                                    indent=False), "class-random")
+        row_seat = w.HBox([seats, shuffle, _button(
+            tr("class.act.seat"), "class-seat",
+            lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value)),
+            "warning", "users")], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         row3 = w.HBox([
             _button(tr("class.act.release" if pause else "class.act.pause"),
                     "class-release" if pause else "class-pause-all",
@@ -395,7 +406,7 @@ class ClassViewScreen:
             _button(tr("class.act.end_confirm" if self._end_asked else "class.act.end"),
                     "class-end", self.end, "danger", "stop")],
             layout=w.Layout(flex_flow="row wrap"))
-        return w.VBox([row1, row2, row3])
+        return w.VBox([row1, row2, row_seat, row3])
 
     def _command(self, kind: str, said: str, **args: Any) -> None:
         to = list(self.group) or None
@@ -421,6 +432,37 @@ class ClassViewScreen:
         number = "".join(c for c in str(number) if c.isdigit())[:9] or "1"
         self._command("deal", "class.sent.deal",
                       query=f"game={game}&deal={number}&players=2")
+
+    def seat(self, game: str, players: int, *, shuffle: bool = True) -> None:
+        """Seat the class (or the group) at rooms of ``players``: pupils in the order of
+        the list (or at random), bots in the seats left over; each pupil's page goes to
+        its table. The rooms are the rooms' own: they outlive the class."""
+        view = self.view
+        if view is None:
+            return
+        rows = [r for r in view.pupils if not self.group or r["id"] in self.group]
+        if shuffle:
+            rows = secrets.SystemRandom().sample(rows, len(rows))
+        rooms = Rooms(self.classes.store)
+        each: dict[str, dict[str, str]] = {}
+        try:
+            for start in range(0, len(rows), players):
+                table = rows[start:start + players]
+                made = rooms.create(game, players, bots={
+                    seat: "medium" for seat in range(len(table), players)})
+                for row in table:
+                    seated = rooms.join(made.code, row["name"])
+                    each[row["id"]] = {"room": made.code, "token": seated.token}
+                rooms.start(made.code, made.token)
+        except GameError as err:
+            self.said = error_text(err, self.app.lang)
+            self.app.router.show("class-view")
+            return
+        except StoreUnavailable:
+            self.said = self.tr("class.offline")
+            self.app.router.show("class-view")
+            return
+        self._command("seat", "class.sent.seat", each=each)
 
     def pause(self) -> None:
         """"Eyes on me": every page (of the group) shows a calm pause screen."""
