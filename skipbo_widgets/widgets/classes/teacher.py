@@ -225,8 +225,12 @@ class ClassViewScreen:
                 self._draw_table()
             return False
         changed = self.view is None or view.versions != self.view.versions or bool(self.error)
+        joined = self.view is None or [r["id"] for r in view.pupils] != [
+            r["id"] for r in self.view.pupils]
         self.view, self.error = view, ""
-        if changed:
+        if joined and self.app.screen == "class-view":
+            self.app.router.show("class-view")  # the group and details lists too
+        elif changed:
             self._draw_table()
         return changed
 
@@ -320,18 +324,22 @@ class ClassViewScreen:
                   for g, rules in RULES_BY_GAME.items()]
         head1 += [f'<th rowspan="2">{html.escape(tr(f"class.col.{c}"))}</th>'
                   for c in ("hints", "wrong", "lessons", "games")]
-        head2 = [f'<th class="sb-class-rule" title="{r}" data-rule="{r}">'
+        # Rule names stand upright: 41 columns fit a projector's width.
+        head2 = [f'<th class="sb-class-rule" title="{r}" data-rule="{r}" style="writing-mode:'
+                 f'vertical-rl;transform:rotate(180deg);white-space:nowrap;padding:2px">'
                  f"{html.escape(tr('class.rule.' + r))}</th>"
                  for rules in RULES_BY_GAME.values() for r in rules]
         body = []
         for row in rows:
             cells = [f'<td class="sb-class-pupil">{html.escape(row["name"])}</td>',
-                     f"<td>{html.escape(where_text(row, tr, now))}</td>"]
+                     f'<td style="white-space:nowrap">{html.escape(where_text(row, tr, now))}'
+                     "</td>"]
             for rules in RULES_BY_GAME.values():
                 for rule in rules:
                     state = row["rules"].get(rule, "")
                     mark = {"mastered": "●", "taught": "○"}.get(state, "")
-                    cells.append(f'<td class="sb-class-mark" data-state="{state}">{mark}</td>')
+                    cells.append(f'<td class="sb-class-mark" data-state="{state}" '
+                                 f'style="text-align:center">{mark}</td>')
             games = " · ".join(f"{GAMES[g].name} {n} ({row['won'].get(g, 0)})"
                                for g, n in sorted(row["played"].items()))
             cells += [f"<td>{row['hints']}</td>", f"<td>{row['wrong']}</td>",
@@ -344,7 +352,8 @@ class ClassViewScreen:
         legend = html.escape(tr("class.legend"))
         self.table.value = (
             f'{error}<div class="sb-class-scroll" style="overflow-x:auto">'
-            f'<table class="sb-class-table"><thead><tr>{"".join(head1)}</tr>'
+            '<table class="sb-class-table" style="border-collapse:collapse">'
+            f'<thead><tr>{"".join(head1)}</tr>'
             f'<tr>{"".join(head2)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
             f'{empty}<p class="sb-form-note">{legend} · '
             f'{html.escape(tr("class.view.count", number=len(rows)))}</p>'
