@@ -10,36 +10,20 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from skipbo_widgets.devtools import ROOT, voila_server
 from skipbo_widgets.i18n import t
+
+from .test_rooms import classroom
+
+__all__ = ["classroom"]  # make classroom's Voilà, its store in a folder of its own
 
 #: Live: a change on a pupil's page is in the teacher's view within 2 s; slack for a
 #: small machine starting five kernels.
 LIVE = 30_000
-
-
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """``make classroom``'s Voilà on 127.0.0.1, its store in a folder of its own."""
-    data = tmp_path_factory.mktemp("class-data")
-    flags = subprocess.run(["make", "-s", "classroom-flags", "POOL=4"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.split()
-    mp = pytest.MonkeyPatch()
-    mp.setenv("SKIPBO_WIDGETS_DATA", str(data))
-    mp.delenv("SKIPBO_WIDGETS_STORE", raising=False)
-    try:
-        with voila_server(log=data / "voila.log", flags=flags) as (url, _proc):
-            yield url, data
-    finally:
-        mp.undo()
 
 
 def new_page(browser: Any, width: int = 1280, height: int = 900) -> Page:

@@ -7,24 +7,19 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from app_screens import click, shown
+from test_room_screens import store
 
 from skipbo_widgets.classes import Classes
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import StoreUnavailable, open_store
 from skipbo_widgets.widgets.shell.app import App
 
-
-@pytest.fixture(autouse=True)
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
-    monkeypatch.setenv("SKIPBO_WIDGETS_STORE", url)
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    return url
+#: Every test on a fresh SQLite store of its own (the rooms' screens' fixture).
+__all__ = ["store"]
 
 
 def reload(app: App, lang: str = "en") -> App:

@@ -105,11 +105,8 @@ class ClassPupil:
         return None
 
     def _on_stored(self, text: str) -> None:
-        try:
-            kept = json.loads(text) if text else {}
-        except ValueError:
-            return
-        if not isinstance(kept, dict) or kept.get("role") != "pupil" or self.joined:
+        kept = kept_class(text, "pupil")
+        if kept is None or self.joined:
             return
         code, token, seq = kept.get("code"), kept.get("token"), kept.get("seq")
         if not (isinstance(code, str) and isinstance(token, str) and isinstance(seq, int)):
@@ -362,6 +359,16 @@ class ClassPupil:
                 self.poll()
             else:
                 self.tick()
+
+
+def kept_class(text: str, role: str) -> dict[str, Any] | None:
+    """What the browser kept of a class for ``role`` (``pupil``, ``teacher``), unchecked
+    beyond its shape (the class checks the rest), or ``None``."""
+    try:
+        kept = json.loads(text) if text else {}
+    except ValueError:
+        return None
+    return kept if isinstance(kept, dict) and kept.get("role") == role else None
 
 
 def clean_code(code: str) -> str:

@@ -31,7 +31,7 @@ from ...tutorials.lesson import all_lessons
 from ..page.testids import testid
 from ..rooms.messages import error_text
 from ..shell.game_screen import _running_loop
-from .pupil import clean_code
+from .pupil import clean_code, kept_class
 from .words import class_error_text
 
 if TYPE_CHECKING:
@@ -188,11 +188,8 @@ class ClassViewScreen:
         return None
 
     def _on_stored(self, text: str) -> None:
-        try:
-            kept = json.loads(text) if text else {}
-        except ValueError:
-            return
-        if not (isinstance(kept, dict) and kept.get("role") == "teacher") or self.secret:
+        kept = kept_class(text, "teacher")
+        if kept is None or self.secret:
             return
         code, secret = kept.get("code"), kept.get("secret")
         if not (isinstance(code, str) and isinstance(secret, str)):
