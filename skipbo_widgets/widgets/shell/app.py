@@ -23,6 +23,7 @@ import ipywidgets as w
 
 from ...core.errors import GameError
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, normalize_lang, t
+from ..classes import ClassJoinScreen, ClassPupil, ClassStartScreen, ClassViewScreen
 from ..page.testids import ShellSupport, testid
 from ..registry import default_game, game_ui
 from ..rooms.screens import RoomFlow
@@ -99,8 +100,15 @@ class App:
         self.room_flow = RoomFlow(lang=self.lang, shell=self.shell, on_leave=self.show_home,
                                   on_show=self._show_room, on_hot_seat=self.show_hot_seat)
         self.router.add("room", self.room_flow)
-        self.widget = w.VBox([header, self.notice, self.conflict, self.store_warning,
-                              self.body, self.store, self.room_flow.store,
+        #: A teacher's class (issue 24): the pupil's side, and the teacher's screens.
+        self.class_pupil = ClassPupil(self)
+        self.class_join, self.class_start = ClassJoinScreen(self), ClassStartScreen(self)
+        self.class_view = ClassViewScreen(self)
+        self.router.add("class-join", self.class_join)
+        self.router.add("class-start", self.class_start)
+        self.router.add("class-view", self.class_view)
+        self.widget = w.VBox([header, self.class_pupil.widget, self.notice, self.conflict,
+                              self.store_warning, self.body, self.store, self.room_flow.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
@@ -112,6 +120,7 @@ class App:
             self.show_home()
             self.deals.open()
             self.open_room()
+            self.open_class()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -152,6 +161,7 @@ class App:
         self.session.relabel()
         self.warning.relabel()
         self.router.set_lang(self.lang)
+        self.class_pupil.relabel()
         # A room's table may come on screen by itself (a reload back to one's seat).
         self.room_flow.lang = self.lang
 
@@ -210,6 +220,13 @@ class App:
         if "room" in self.query and self.room_flow.screen == "":
             self.room_flow.show_join(self.query["room"][0][:20])
 
+    def open_class(self) -> None:
+        """``?class=K7PXM`` in the page's query: the pupil's join form, the code filled in
+        (once, and not on a page already in a class)."""
+        if "class" in self.query and not self.class_pupil.joined \
+                and not self.class_view.secret and self.screen == "home":
+            self.class_join.show(self.query["class"][0][:20])
+
     def _show_room(self, _widget: w.Widget) -> None:
         self.notices.clear()
         self.game_id = self.room_flow.game_id or self.game_id
@@ -236,6 +253,7 @@ class App:
     def start(self, settings: Settings, match: AnyMatch | None = None) -> None:
         """Start (or resume) a game with these settings."""
         self.playing.start(settings, match)
+        self.class_pupil.follow_game(self.game_screen)
 
     def start_demo(self, settings: DemoSettings) -> None:
         """A game of bots, told move by move (it is not kept: nothing to resume)."""

@@ -57,6 +57,9 @@ class GameScreen:
         self._woken: asyncio.Event | None = None
         #: Set when another game replaced this one: its bots stop and it is no longer kept.
         self.closed = False
+        #: Hear every change of the game (a teacher's class counts games and hints).
+        self.listeners: list[Callable[[GameScreen], None]] = []
+        self.hints_asked = 0
 
         self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
         self.turn_info = w.HTML()
@@ -151,6 +154,8 @@ class GameScreen:
         if self.controller.game.is_over:
             self.match.record()
         self._on_save(self)
+        for listener in self.listeners:
+            listener(self)
         self._update_side()
         self._schedule_bots()
 
@@ -219,6 +224,7 @@ class GameScreen:
         if not (c.my_turn and self.settings.hints):
             return
         position = (c.game.turn, len(c.game.move_stack))
+        self.hints_asked += 1
         self.hint_box.value, move = self.coach.hint_html(
             c.observation(), position, lang=self.lang, names=c.names)
         c.show_move(move)

@@ -76,7 +76,19 @@ class HomeScreen:
         join = testid(w.Button(description=app.tr("home.join_room"), icon="sign-in"),
                       "join-room")
         join.on_click(lambda _b: app.show_room(create=False))
+        start_class = testid(w.Button(description=app.tr("class.home.start"),
+                                      icon="university"), "start-class")
+        start_class.on_click(lambda _b: app.router.show("class-start"))
+        join_class = testid(w.Button(description=app.tr("class.home.join"),
+                                     icon="child"), "join-class")
+        join_class.on_click(lambda _b: app.class_join.show())
         buttons: list[w.Widget] = [learn, play, demo, hot_seat, others, join]
+        if app.class_view.secret:  # the teacher's own class, one click away
+            start_class.description = app.tr("class.home.back")
+            start_class.on_click(lambda _b: app.router.show("class-view"))
+            buttons.append(start_class)
+        elif not app.class_pupil.joined:
+            buttons += [start_class, join_class]
         for button in buttons:
             button.add_class("sb-big-button")
         return buttons

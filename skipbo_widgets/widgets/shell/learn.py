@@ -38,6 +38,7 @@ class LearnScreen:
             self.tutorial = TutorialScreen(
                 app.lang, on_practice=self._practice, on_menu=app.show_home,
                 on_progress=self._keep, start=self.progress)
+            self.tutorial.on_try = app.class_pupil.lesson_try
         else:
             self.tutorial.set_lang(app.lang)
         return self.tutorial.widget

@@ -68,6 +68,7 @@ class PageQuery:
                 app.choose_game(asked)
             app.deals.open()
             app.open_room()
+            app.open_class()
 
     # -- the projector view -----------------------------------------------------
 

@@ -40,6 +40,8 @@ class TutorialScreen:
         self.lang = lang
         self.lessons = lessons or all_lessons()
         self._on_progress = on_progress
+        #: Hears every judged try (a teacher's class counts steps done, hints, wrong tries).
+        self.on_try: Callable[[Step, Feedback, StepRun], None] | None = None
         self.lesson = 0
         self.step_index = 0
         self.run = StepRun(self.lessons[0].steps[0])
@@ -221,8 +223,13 @@ class TutorialScreen:
                                                self._others_said(feedback)))), "info")
         else:
             self.controller.message = (lambda: self._why(feedback, before), "error")
+        self._heard(feedback)
         self._save()
         self.render()
+
+    def _heard(self, feedback: Feedback) -> None:
+        if self.on_try is not None:
+            self.on_try(self.step, feedback, self.run)
 
     def _others_said(self, feedback: Feedback) -> str:
         """What the others did after the learner's try (a step played out), in words."""
@@ -245,6 +252,7 @@ class TutorialScreen:
                 lambda: f"{self.tr(why)} {self.tr('tutorial.try_again')}", "error")
         else:
             return feedback
+        self._heard(feedback)
         self._save()
         self.render()
         return feedback

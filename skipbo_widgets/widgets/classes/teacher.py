@@ -1,0 +1,527 @@
+"""The teacher's screens: start a class, the class view, and the pupils' join form.
+
+The class view is live: while a kernel loop runs it reads the class every second and
+draws again only when a record's version changed. One row per pupil — where they
+are, each rule of both games (○ taught, ● mastered) under its short name in the
+teacher's language, hints, wrong tries, lessons finished, games played and won —
+sortable, a pupil's details below, and the actions on the whole class or the pupils
+chosen. The teacher's browser keeps ``{"role": "teacher", "code", "secret"}``
+(``skipbo-widgets/class``): a reload comes back to the same class view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+import html
+import io
+import json
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ...classes import RULES_BY_GAME, ClassError, ClassView
+from ...core.errors import GameError
+from ...games import GAMES
+from ...rooms import Rooms, StoreUnavailable
+from ...tutorials.lesson import all_lessons
+from ..page.testids import testid
+from ..rooms.messages import error_text
+from ..shell.game_screen import _running_loop
+from .pupil import clean_code, kept_class
+from .words import class_error_text
+
+if TYPE_CHECKING:
+    from ..shell.app import App
+
+#: How often the live view reads the class (a pupil's step shows within this and a redraw).
+REFRESH = 1.0
+SORTS = ("name", "where", "mastered", "hints", "lessons", "games")
+
+
+def _button(label: str, name: str, action: Callable[[], None], style: str = "",
+            icon: str = "") -> w.Button:
+    button = testid(w.Button(description=label, button_style=style, icon=icon), name)
+    button.on_click(lambda _b: action())
+    return button
+
+
+def _note(text: str, name: str, css: str = "sb-form-note") -> w.HTML:
+    return testid(w.HTML(f'<div class="{css}">{html.escape(text)}</div>' if text else ""), name)
+
+
+def mastered_count(row: dict[str, Any]) -> int:
+    return sum(1 for v in row["rules"].values() if v == "mastered")
+
+
+def where_text(row: dict[str, Any], tr: Callable[..., str], now: float) -> str:
+    """Where a pupil is, in words (away: since how many minutes)."""
+    if row["away"]:
+        return tr("class.where.away", minutes=max(1, int((now - row["seen"]) // 60)))
+    where = row["where"]
+    game = GAMES[where["game"]].name if "game" in where else ""
+    if where["screen"] == "lesson":
+        return tr("class.where.lesson", game=game, lesson=where["lesson"], step=where["step"])
+    if where["screen"] == "game":
+        return tr("class.where.game", game=game)
+    if where["screen"] == "room":
+        return tr("class.where.room", game=game, room=where["room"],
+                  others=", ".join(where["with"]) or "—")
+    return tr(f"class.where.{where['screen']}")
+
+
+class ClassStartScreen:
+    """The screen ``class-start``: the class's name (may stay empty) and "Start"."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.error = ""
+
+    def set_lang(self, lang: str) -> w.Widget:
+        return self.enter()
+
+    def enter(self) -> w.Widget:
+        tr = self.app.tr
+        self.app.show_title("class.start.title")
+        name = testid(w.Text(description=tr("class.start.name"),
+                             style={"description_width": "initial"}), "class-name")
+
+        def start() -> None:
+            self.error = self.app.class_view.start(name.value) or ""
+            if self.error:
+                self.app.router.show("class-start")
+
+        return w.VBox([
+            w.HTML(f"<h2>{html.escape(tr('class.start.title'))}</h2>"), name,
+            _note(tr("class.privacy"), "class-privacy"),
+            _note(self.error, "class-error", "sb-box sb-box-error"),
+            w.HBox([_button(tr("ui.back"), "back", self.app.show_home, icon="arrow-left"),
+                    _button(tr("class.start.go"), "class-start-go", start, "success",
+                            "users")])], layout=w.Layout(padding="12px"))
+
+
+class ClassJoinScreen:
+    """The screen ``class-join``: a pupil types the class code and a first name."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.code = ""
+        self.error = ""
+
+    def show(self, code: str = "") -> None:
+        self.code, self.error = clean_code(code), ""
+        self.app.router.show("class-join")
+
+    def set_lang(self, lang: str) -> w.Widget:
+        return self.enter()
+
+    def enter(self) -> w.Widget:
+        tr = self.app.tr
+        self.app.show_title("class.join.title")
+        style = {"description_width": "initial"}
+        code = testid(w.Text(value=self.code, description=tr("class.join.code"), style=style),
+                      "class-code-input")
+        name = testid(w.Text(description=tr("class.join.name"), style=style),
+                      "class-pupil-name")
+
+        def join() -> None:
+            self.code = code.value
+            self.error = self.app.class_pupil.join(code.value, name.value) or ""
+            if self.error:
+                self.app.router.show("class-join")
+            else:
+                self.app.show_home()
+
+        return w.VBox([
+            w.HTML(f"<h2>{html.escape(tr('class.join.title'))}</h2>"), code, name,
+            _note(tr("class.join.note"), "class-join-note"),
+            _note(self.error, "class-error", "sb-box sb-box-error"),
+            w.HBox([_button(tr("ui.back"), "back", self.app.show_home, icon="arrow-left"),
+                    _button(tr("class.join.go"), "class-join-go", join, "success",
+                            "sign-in")])], layout=w.Layout(padding="12px"))
+
+
+class ClassViewScreen:
+    """The screen ``class-view``: the teacher's live table and actions."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.code = self.secret = ""
+        self.view: ClassView | None = None
+        self.sort = "name"
+        self.details = ""
+        self.group: tuple[str, ...] = ()
+        self.said = ""
+        self.error = ""
+        self._end_asked = False
+        self._task: asyncio.Task[None] | None = None
+        self.table = testid(w.HTML(), "class-table")
+        self.widget = w.VBox(layout=w.Layout(padding="12px", width="100%"))
+        app.class_pupil.store.on_stored(self._on_stored)
+
+    @property
+    def classes(self) -> Any:
+        return self.app.class_pupil.classes
+
+    def tr(self, key: str, **params: Any) -> str:
+        return self.app.tr(key, **params)
+
+    # -- the class ------------------------------------------------------------------------
+
+    def start(self, name: str) -> str | None:
+        """Start a class named ``name``: ``None`` (the view is shown), or what went wrong."""
+        try:
+            opened = self.classes.create(name)
+        except ClassError as err:
+            return class_error_text(err, self.app.lang)
+        except StoreUnavailable:
+            return self.tr("class.offline")
+        self.code, self.secret = opened.code, opened.secret
+        self.app.class_pupil.store.value = json.dumps(
+            {"role": "teacher", "code": self.code, "secret": self.secret})
+        self.refresh()
+        self.app.router.show("class-view")
+        self._live()
+        return None
+
+    def _on_stored(self, text: str) -> None:
+        kept = kept_class(text, "teacher")
+        if kept is None or self.secret:
+            return
+        code, secret = kept.get("code"), kept.get("secret")
+        if not (isinstance(code, str) and isinstance(secret, str)):
+            return
+        self.code, self.secret = code, secret
+        try:
+            self.view = self.classes.view(code, secret)
+        except ClassError:
+            self.code = self.secret = ""
+            self.app.class_pupil.store.value = ""  # ended, or expired
+            return
+        except StoreUnavailable:
+            self.error = self.tr("class.offline")
+        self.app.router.show("class-view")
+        self._live()
+
+    def refresh(self) -> bool:
+        """Read the class again; whether anything changed (then the table is redrawn)."""
+        if not self.secret:
+            return False
+        try:
+            view = self.classes.view(self.code, self.secret)
+        except ClassError as err:
+            self.error = class_error_text(err, self.app.lang)
+            self._draw_table()
+            return True
+        except StoreUnavailable:
+            if self.error != self.tr("class.offline"):
+                self.error = self.tr("class.offline")
+                self._draw_table()
+            return False
+        changed = self.view is None or view.versions != self.view.versions or bool(self.error)
+        joined = self.view is None or [r["id"] for r in view.pupils] != [
+            r["id"] for r in self.view.pupils]
+        self.view, self.error = view, ""
+        if joined and self.app.screen == "class-view":
+            self.app.router.show("class-view")  # the group and details lists too
+        elif changed:
+            self._draw_table()
+        return changed
+
+    def _live(self) -> None:
+        loop = _running_loop()
+        if loop is None or (self._task is not None and not self._task.done()):
+            return
+        self._task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        beats = 0
+        while self.secret:
+            await asyncio.sleep(REFRESH)
+            if self.app.screen == "class-view":
+                self.refresh()
+            beats += 1
+            if beats % 60 == 0:
+                with contextlib.suppress(StoreUnavailable):
+                    self.classes.keep_alive(self.code)
+
+    # -- the screen -------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> w.Widget:
+        return self.enter()
+
+    def enter(self) -> w.Widget:
+        app, tr = self.app, self.tr
+        view = self.view
+        app.show_title("class.view.title")
+        name = view.name if view is not None and view.name else ""
+        title = tr("class.view.heading", name=name) if name else tr("class.view.title")
+        link = f"{app.shell.address}?class={self.code}" if app.shell.address \
+            else f"?class={self.code}"
+        head = testid(w.HTML(
+            f'<div class="sb-class-head"><span class="sb-class-title">'
+            f"{html.escape(title)}"
+            f'</span> <span class="sb-room-code" style="font-size:2em;letter-spacing:0.2em;'
+            f'font-family:monospace;font-weight:bold" data-testid="class-code">'
+            f"{html.escape(self.code)}</span></div>"
+            f'<div class="sb-form-note">{html.escape(tr("class.view.code_note"))} '
+            f"<code data-testid=\"class-link\">{html.escape(link)}</code></div>"), "class-head")
+        rows = view.pupils if view is not None else []
+        sort = testid(w.Dropdown(options=[(tr(f"class.sort.{s}"), s) for s in SORTS],
+                                 value=self.sort, description=tr("class.sort"),
+                                 style={"description_width": "initial"}), "class-sort")
+        sort.observe(lambda c: self._set(sort=c["new"]), names="value")
+        ids = [r["id"] for r in rows]
+        group = testid(w.SelectMultiple(
+            options=[(r["name"], r["id"]) for r in rows],
+            value=tuple(p for p in self.group if p in ids), rows=min(6, max(2, len(rows))),
+            description=tr("class.group"), style={"description_width": "initial"}),
+            "class-group")
+        group.observe(lambda c: setattr(self, "group", tuple(c["new"])), names="value")
+        details = testid(w.Dropdown(
+            options=[(tr("class.details.none"), ""), *((r["name"], r["id"]) for r in rows)],
+            value=self.details if self.details in ids else "", description=tr("class.details"),
+            style={"description_width": "initial"}), "class-details-pick")
+        details.observe(lambda c: self._set(details=c["new"]), names="value")
+        self._draw_table()
+        self.widget.children = [head, w.HBox([sort, details],
+                                             layout=w.Layout(flex_flow="row wrap")),
+                                self.table, group, self._actions(),
+                                _note(self.said, "class-said", "sb-box sb-box-info")]
+        return self.widget
+
+    def _set(self, **changes: str) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+        self._draw_table()
+
+    def _sorted(self) -> list[dict[str, Any]]:
+        rows = list(self.view.pupils) if self.view is not None else []
+        key: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "name": lambda r: str(r["name"]).casefold(),
+            "where": lambda r: (r["away"], r["where"]["screen"], r["where"].get("lesson", 0),
+                                r["where"].get("step", 0)),
+            "mastered": lambda r: -mastered_count(r),
+            "hints": lambda r: -int(r["hints"]),
+            "lessons": lambda r: -len(r["lessons"]),
+            "games": lambda r: -sum(r["played"].values()),
+        }
+        return sorted(rows, key=key[self.sort])
+
+    def _draw_table(self) -> None:
+        tr = self.tr
+        now = self.classes.clock()
+        rows = self._sorted()
+        head1 = [f'<th rowspan="2">{html.escape(tr(f"class.col.{c}"))}</th>'
+                 for c in ("name", "where")]
+        head1 += [f'<th colspan="{len(rules)}">{html.escape(GAMES[g].name)}</th>'
+                  for g, rules in RULES_BY_GAME.items()]
+        head1 += [f'<th rowspan="2">{html.escape(tr(f"class.col.{c}"))}</th>'
+                  for c in ("hints", "wrong", "lessons", "games")]
+        # Rule names stand upright: 41 columns fit a projector's width.
+        head2 = [f'<th class="sb-class-rule" title="{r}" data-rule="{r}" style="writing-mode:'
+                 f'vertical-rl;transform:rotate(180deg);white-space:nowrap;padding:2px">'
+                 f"{html.escape(tr('class.rule.' + r))}</th>"
+                 for rules in RULES_BY_GAME.values() for r in rules]
+        body = []
+        for row in rows:
+            cells = [f'<td class="sb-class-pupil">{html.escape(row["name"])}</td>',
+                     f'<td style="white-space:nowrap">{html.escape(where_text(row, tr, now))}'
+                     "</td>"]
+            for rules in RULES_BY_GAME.values():
+                for rule in rules:
+                    state = row["rules"].get(rule, "")
+                    mark = {"mastered": "●", "taught": "○"}.get(state, "")
+                    cells.append(f'<td class="sb-class-mark" data-state="{state}" '
+                                 f'style="text-align:center">{mark}</td>')
+            games = " · ".join(f"{GAMES[g].name} {n} ({row['won'].get(g, 0)})"
+                               for g, n in sorted(row["played"].items()))
+            cells += [f"<td>{row['hints']}</td>", f"<td>{row['wrong']}</td>",
+                      f"<td>{len(row['lessons'])}</td>", f"<td>{html.escape(games)}</td>"]
+            body.append(f'<tr data-pupil="{html.escape(row["id"])}">{"".join(cells)}</tr>')
+        empty = (f'<p data-testid="class-empty">{html.escape(tr("class.view.empty"))}</p>'
+                 if not rows else "")
+        error = (f'<div class="sb-box sb-box-error" data-testid="class-error">'
+                 f"{html.escape(self.error)}</div>") if self.error else ""
+        legend = html.escape(tr("class.legend"))
+        self.table.value = (
+            f'{error}<div class="sb-class-scroll" style="overflow-x:auto">'
+            '<table class="sb-class-table" style="border-collapse:collapse">'
+            f'<thead><tr>{"".join(head1)}</tr>'
+            f'<tr>{"".join(head2)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+            f'{empty}<p class="sb-form-note">{legend} · '
+            f'{html.escape(tr("class.view.count", number=len(rows)))}</p>'
+            f"{self._details_html(rows)}")
+
+    def _details_html(self, rows: list[dict[str, Any]]) -> str:
+        row = next((r for r in rows if r["id"] == self.details), None)
+        if row is None:
+            return ""
+        tr = self.tr
+        parts = [f"<h3>{html.escape(row['name'])}</h3>"]
+        for game, rules in RULES_BY_GAME.items():
+            items = [f"<li>{html.escape(tr('class.rule.' + r))} ({r}): "
+                     f"{html.escape(tr('class.state.' + row['rules'][r]))}</li>"
+                     for r in rules if r in row["rules"]]
+            if items:
+                parts.append(f"<h4>{html.escape(GAMES[game].name)}</h4><ul>{''.join(items)}</ul>")
+        lessons = ", ".join(row["lessons"]) or "—"
+        parts.append(f"<p>{html.escape(tr('class.col.lessons'))}: {html.escape(lessons)}</p>")
+        return f'<div class="sb-class-details" data-testid="class-details">{"".join(parts)}</div>'
+
+    # -- the actions ------------------------------------------------------------------------
+
+    def _actions(self) -> w.Widget:
+        tr = self.tr
+        style = {"description_width": "initial"}
+        game = testid(w.Dropdown(options=[(k.name, g) for g, k in GAMES.items()],
+                                 description=tr("class.act.game"), style=style), "class-game")
+        lesson = testid(w.BoundedIntText(value=1, min=1, max=20,
+                                         description=tr("class.act.lesson_number"),
+                                         style=style, layout=w.Layout(width="12em")),
+                        "class-lesson-number")
+        deal = testid(w.Text(value=str(secrets.randbelow(9000) + 1000),
+                             description=tr("class.act.deal_number"), style=style,
+                             layout=w.Layout(width="14em")), "class-deal-number")
+        pause = self.view is not None and self.view.paused is not None
+        row1 = w.HBox([game, lesson, _button(tr("class.act.lesson"), "class-send-lesson",
+                                             lambda: self.send_lesson(game.value, lesson.value),
+                                             "info", "graduation-cap")],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        row2 = w.HBox([deal, _button(tr("class.act.deal"), "class-deal",
+                                     lambda: self.send_deal(game.value, deal.value),
+                                     "success", "play")],
+                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        seats = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
+                                  description=tr("class.act.seats"), style=style,
+                                  layout=w.Layout(width="12em")), "class-seats")
+        shuffle = testid(w.Checkbox(value=True, description=tr("class.act.random"),
+                                    indent=False), "class-random")
+        row_seat = w.HBox([seats, shuffle, _button(
+            tr("class.act.seat"), "class-seat",
+            lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value)),
+            "warning", "users")], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        row3 = w.HBox([
+            _button(tr("class.act.release" if pause else "class.act.pause"),
+                    "class-release" if pause else "class-pause-all",
+                    self.release if pause else self.pause, "warning", "pause"),
+            _button(tr("class.act.csv"), "class-csv", self.export_csv, icon="download"),
+            _button(tr("class.act.end_confirm" if self._end_asked else "class.act.end"),
+                    "class-end", self.end, "danger", "stop")],
+            layout=w.Layout(flex_flow="row wrap"))
+        return w.VBox([row1, row2, row_seat, row3])
+
+    def _command(self, kind: str, said: str, **args: Any) -> None:
+        to = list(self.group) or None
+        try:
+            self.classes.command(self.code, self.secret, kind, pupils=to, **args)
+        except ClassError as err:
+            self.said = class_error_text(err, self.app.lang)
+        except StoreUnavailable:
+            self.said = self.tr("class.offline")
+        else:
+            self.said = self.tr(said, count=len(to) if to else 0)
+        self.refresh()
+        self.app.router.show("class-view")
+
+    def send_lesson(self, game: str, lesson: int) -> None:
+        """Open lesson ``lesson`` (1-based, in ``game``'s lessons) on the pupils' pages."""
+        count = sum(1 for item in all_lessons() if item.game == game)
+        self._command("lesson", "class.sent.lesson", game=game,
+                      lesson=min(max(int(lesson), 1), max(count, 1)))
+
+    def send_deal(self, game: str, number: str) -> None:
+        """A class deal: everyone the same cards, against bots (the class link's deal)."""
+        number = "".join(c for c in str(number) if c.isdigit())[:9] or "1"
+        self._command("deal", "class.sent.deal",
+                      query=f"game={game}&deal={number}&players=2")
+
+    def seat(self, game: str, players: int, *, shuffle: bool = True) -> None:
+        """Seat the class (or the group) at rooms of ``players``: pupils in the order of
+        the list (or at random), bots in the seats left over; each pupil's page goes to
+        its table. The rooms are the rooms' own: they outlive the class."""
+        view = self.view
+        if view is None:
+            return
+        rows = [r for r in view.pupils if not self.group or r["id"] in self.group]
+        if shuffle:
+            rows = secrets.SystemRandom().sample(rows, len(rows))
+        rooms = Rooms(self.classes.store)
+        each: dict[str, dict[str, str]] = {}
+        try:
+            for start in range(0, len(rows), players):
+                table = rows[start:start + players]
+                made = rooms.create(game, players, bots={
+                    seat: "medium" for seat in range(len(table), players)})
+                for row in table:
+                    seated = rooms.join(made.code, row["name"])
+                    each[row["id"]] = {"room": made.code, "token": seated.token}
+                rooms.start(made.code, made.token)
+        except GameError as err:
+            self.said = error_text(err, self.app.lang)
+            self.app.router.show("class-view")
+            return
+        except StoreUnavailable:
+            self.said = self.tr("class.offline")
+            self.app.router.show("class-view")
+            return
+        self._command("seat", "class.sent.seat", each=each)
+
+    def pause(self) -> None:
+        """"Eyes on me": every page (of the group) shows a calm pause screen."""
+        self._command("pause", "class.sent.pause")
+
+    def release(self) -> None:
+        self._command("release", "class.sent.release")
+
+    def csv_text(self) -> str:
+        """The progress table for a spreadsheet: one row per pupil, a column per rule."""
+        tr = self.tr
+        out = io.StringIO()
+        writer = csv.writer(out)
+        rules = [r for game in RULES_BY_GAME.values() for r in game]
+        writer.writerow([tr("class.col.name"), tr("class.col.where"), tr("class.col.hints"),
+                         tr("class.col.wrong"), tr("class.col.lessons"),
+                         *(f"{tr('class.col.played')} {k.name}" for k in GAMES.values()),
+                         *(f"{tr('class.col.won')} {k.name}" for k in GAMES.values()),
+                         *(f"{r} {tr('class.rule.' + r)}" for r in rules)])
+        now = self.classes.clock()
+        for row in self._sorted():
+            state = {"mastered": tr("class.state.mastered"), "taught": tr("class.state.taught")}
+            writer.writerow([row["name"], where_text(row, tr, now), row["hints"], row["wrong"],
+                             len(row["lessons"]),
+                             *(row["played"].get(g, 0) for g in GAMES),
+                             *(row["won"].get(g, 0) for g in GAMES),
+                             *(state.get(row["rules"].get(r, ""), "") for r in rules)])
+        return out.getvalue()
+
+    def export_csv(self) -> None:
+        """The progress table offered as a file download (as "Save to a file" does)."""
+        self.app.class_pupil.store.download(self.csv_text(), f"class-{self.code}.csv")
+
+    def end(self) -> None:
+        """End the class (the second press: the first asks): everyone back to free play,
+        the class's data deleted from the store."""
+        if not self._end_asked:
+            self._end_asked = True
+            self.app.router.show("class-view")
+            return
+        try:
+            self.classes.end(self.code, self.secret)
+        except ClassError:
+            pass  # ended already (another tab of the teacher's): forget it all the same
+        except StoreUnavailable:
+            self.said = self.tr("class.offline")
+            self._end_asked = False
+            self.app.router.show("class-view")
+            return
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.code = self.secret = ""
+        self.view, self._end_asked, self.said = None, False, ""
+        self.app.class_pupil.store.value = ""
+        self.app.show_home()
