@@ -65,7 +65,6 @@ class GameScreen:
         self.turn_info = w.HTML()
         self.hint_box = w.HTML()
         self.review_box = w.HTML()
-        self.coach = self.play.new_coach()
         self.log_box = w.HTML()
         self.score_box = w.HTML()
         self.score_box.add_class("sb-score-box")
@@ -123,6 +122,9 @@ class GameScreen:
         self._new_log()
         self.controller.on_events(self._on_events)
         self.table_box.children = [self.controller.table]
+        # Each game (round) of a match climbs its own hint ladder: a position of the last one
+        # with the same turn and move count is another position.
+        self.coach = self.play.new_coach()
         self.hint_box.value = ""
         #: The learner's last finished turn, reviewed in whatever language is chosen.
         self._reviewed: list[tuple[Any, Any]] = []
