@@ -20,6 +20,7 @@ its review (the points it gives away) beside the hint's move and reasons.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Observation
@@ -49,16 +50,18 @@ class Narration:
     hint_reasons: tuple[Reason, ...]
 
 
-def narrate(obs: Observation, move: Move, level: str) -> Narration:
-    """Why the bot of ``level`` in ``obs.seat`` (to move) plays ``move``."""
-    table = choices(obs)
+def narrate(obs: Observation, move: Move, level: str,
+            totals: Sequence[int] | None = None) -> Narration:
+    """Why the bot of ``level`` in ``obs.seat`` (to move) plays ``move``, in a match whose
+    seats had ``totals`` before this round (``None``: a single round), as the bot had them."""
+    table = choices(obs, totals)
     found = hint_for(obs, table, table.best)
     told = _told(found)
     mine = table.of(move)
     if round(mine.value, 9) == round(table.best.value, 9):  # as good as the hint's move
         alike = found if mine.move == found.move else hint_for(obs, table, mine)
         return Narration(obs.seat, move, level, True, _told(alike), found.move, told)
-    review = review_move(obs, move)
+    review = review_move(obs, move, totals)
     # Only the loss: the review's other reasons explain the hint's move, said below it.
     own = tuple(r for r in review.reasons if r[0] is Explain.LOST) or review.reasons
     return Narration(obs.seat, move, level, False, own, found.move, told)
@@ -69,8 +72,9 @@ def _told(found: Hint) -> tuple[Reason, ...]:
     return (found.action, *found.reasons)
 
 
-def grade_guess(obs: Observation, guess: Move) -> Review:
+def grade_guess(obs: Observation, guess: Move,
+                totals: Sequence[int] | None = None) -> Review:
     """The guess ``guess`` (a legal move from ``obs``) graded like a turn review: the
     expected points it gives away against the best move, and why (``good``, ``lost``
-    and the best move's reasons)."""
-    return review_move(obs, guess)
+    and the best move's reasons); ``totals`` as for :func:`narrate`."""
+    return review_move(obs, guess, totals)

@@ -19,7 +19,7 @@ from ...i18n import t
 from ..page.testids import testid
 from ..table.controller import TableController, default_names
 from ..table.log import LogLine
-from ..table.play import play_for
+from ..table.play import play_for, play_in
 from .settings import AnyMatch, Settings
 
 #: Seconds between two bot moves, per speed setting.
@@ -44,7 +44,8 @@ class GameScreen:
                  animate: bool | None = None) -> None:
         self.settings = settings
         self.match = match
-        self.play = play_for(settings.kind.id)
+        # Bound to this match: a game's bots and hints may weigh its totals.
+        self.play = play_in(play_for(settings.kind.id), match, whole=settings.match)
         self.lang = lang
         self._on_save = on_save
         self.speed = "normal"

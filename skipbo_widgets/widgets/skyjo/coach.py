@@ -17,7 +17,7 @@ also lit up on the table.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...i18n import t
@@ -61,13 +61,22 @@ def step_title(found: Hint, level: int) -> str:
     return "hint.skyjo.level.3" if level == 3 else f"hint.level.{level}"
 
 
+def _no_totals() -> Sequence[int] | None:
+    return None
+
+
 class SkyjoCoach(Ladder[Hint]):
     """The hint ladder for the learner's position (1: where to look; 2: the move, lit up
-    on the table; 3: why), each step saying something the step before did not."""
+    on the table; 3: why), each step saying something the step before did not; in a
+    match, each seat's total before the round is ``totals()`` (``None``: a single round)."""
+
+    def __init__(self, totals: Callable[[], Sequence[int] | None] = _no_totals) -> None:
+        super().__init__()
+        self.totals = totals
 
     def hint_html(self, obs: Observation, position: object, *, lang: str,
                   names: Sequence[str]) -> tuple[str, Move | None]:
-        found, level = self.climb(position, lambda: hint(obs))
+        found, level = self.climb(position, lambda: hint(obs, self.totals()))
         return self._html(obs, found, level, lang=lang, names=names), \
             found.move if level >= 2 else None
 
@@ -80,10 +89,11 @@ class SkyjoCoach(Ladder[Hint]):
 
 
 def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
-                names: Sequence[str]) -> str:
+                names: Sequence[str], totals: Sequence[int] | None = None) -> str:
     """The review of a finished turn: its worst move's grade and reasons, said from what
-    the learner saw just before that move."""
-    result = review_turn(steps)
+    the learner saw just before that move (in a match whose seats had ``totals`` before
+    the round; ``None``: a single round)."""
+    result = review_turn(steps, totals)
     obs = next(o for o, move in steps if move == result.move)
     return review_box(result.grade, [html.escape(reason_text(obs, r, lang=lang, names=names))
                                      for r in result.reasons

@@ -4,18 +4,20 @@ guess told in words.
 The reasons are the hints' and the review's own
 (:mod:`skipbo_widgets.skyjo.bots.narrate`), worded as the coach words them, every
 place said as the table shows it (:func:`.coach.reason_text`); only the frame
-around them has ``demo.*`` keys.
+around them has ``demo.*`` keys. The bots, the narration and the graded guess all
+weigh the same ``totals`` (each seat's total before the round, as in a game to 100):
+the app's demo plays a single round, so it has none (``None``).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...i18n import t
-from ...skyjo.bots import LEVELS, Bot, make_bot, review_turn
+from ...skyjo.bots import LEVELS, make_bot, review_turn
 from ...skyjo.bots.explain import Explain
 from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
@@ -23,23 +25,28 @@ from ...skyjo.engine.events import Event
 from ..table.coach import guess_box, narration_box
 from .coach import move_words, reason_text
 from .log import describe
+from .play import MatchBot
 from .view import phase_label, result_view
 
 #: Nobody is "you" in a demo: every seat is a bot, told of by name.
 NOBODY = -1
 
 
+@dataclass(frozen=True)
 class SkyjoDemo:
-    """What a demo of Skyjo needs: the bots' levels and words for their moves."""
+    """What a demo of Skyjo needs: the bots' levels and words for their moves, in a match
+    whose seats had ``totals`` before the round (``None``: a single round)."""
 
+    totals: tuple[int, ...] | None = None
     id = "skyjo"
     levels: tuple[str, ...] = LEVELS
 
-    def make_bot(self, level: str, seed: str) -> Bot:
-        return make_bot(level)  # Skyjo's bots draw on no chance
+    def make_bot(self, level: str, seed: str) -> MatchBot:
+        # Skyjo's bots draw on no chance; they weigh the totals the narration weighs.
+        return MatchBot(make_bot(level), lambda: self.totals)
 
     def narrate(self, obs: Observation, move: Move, level: str) -> Narration:
-        return narrate(obs, move, level)
+        return narrate(obs, move, level, self.totals)
 
     def narration_html(self, obs: Observation, told: Narration, events: Sequence[Event], *,
                        lang: str, names: Sequence[str]) -> str:
@@ -69,7 +76,8 @@ class SkyjoDemo:
         """The class's guess, a whole turn (a take, or a draw and where the card went),
         graded like a turn review: its worst move's grade and reasons, said from what the
         seat saw before that move. ``taken_back``: the class drew, the bot did not."""
-        review = review_turn(steps) if len(steps) > 1 else grade_guess(*steps[0])
+        review = review_turn(steps, self.totals) if len(steps) > 1 \
+            else grade_guess(*steps[0], self.totals)
         seen = next(o for o, move in steps if move == review.move)
         last_obs, last = steps[-1]  # a swap or drop says the drawn card: the whole guess
         reasons = [_words(seen, r, lang, names) for r in review.reasons

@@ -4,13 +4,16 @@
 and undo buttons, the log, the side panel, next round, the end). What is one
 game's own — making its bots, the hint ladder, the turn review, the log's
 sentences, the score panel and the end's words — comes from its
-:class:`GamePlay`, in ``widgets/<game>/play.py``.
+:class:`GamePlay`, in ``widgets/<game>/play.py``. A game whose bots, hints and
+reviews weigh the match around the round (the totals before it) also has
+``in_match`` (:class:`PlaysInMatch`): the screen then plays with the object it
+gives for its match (:func:`play_in`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .log import LogLine
 from .table_game import Bot, G_contra, M, M_co
@@ -80,6 +83,23 @@ class GamePlay(Protocol[G_contra, O_contra, M]):
 
 #: The game screen's object of a game the caller does not know.
 AnyGamePlay: TypeAlias = GamePlay[Any, Any, Any]
+
+
+@runtime_checkable
+class PlaysInMatch(Protocol):
+    """A game's :class:`GamePlay` whose bots, hints and reviews weigh the match around the
+    round on the table (what each seat had before it: the public score sheet)."""
+
+    def in_match(self, match: Any, *, whole: bool) -> AnyGamePlay:
+        """The game screen's object for ``match`` (``whole``: a match of several rounds;
+        else a single game, played as if there were no match)."""
+        ...
+
+
+def play_in(play: AnyGamePlay, match: Any, *, whole: bool) -> AnyGamePlay:
+    """``play`` for one match: its own ``in_match`` object if it has one, else ``play``
+    itself (a game that plays every round alike)."""
+    return play.in_match(match, whole=whole) if isinstance(play, PlaysInMatch) else play
 
 
 def play_for(game_id: str) -> AnyGamePlay:
