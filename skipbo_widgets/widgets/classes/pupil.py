@@ -71,7 +71,9 @@ class ClassPupil:
         self.line = testid(w.HTML(), "class-line")
         self.pause = testid(w.VBox(layout=w.Layout(display="none", padding="48px 12px")),
                             "class-pause")
-        self.widget = w.VBox([self.line, self.pause, self.store])
+        #: The class's line and the pause screen: out of the page's flow while empty, so
+        #: a page in no class is laid out as before (the store sits with the app's others).
+        self.widget = w.VBox([self.line, self.pause], layout=w.Layout(display="none"))
         #: The teacher's side on this page, if the teacher is here (set by the app).
         self.teacher_here: Callable[[], bool] = lambda: False
 
@@ -163,6 +165,7 @@ class ClassPupil:
             self.pause.children = [
                 _box(tr("class.pause.title"), "sb-class-pause-title", "class-pause-title"),
                 _box(tr("class.pause.text"), "sb-form-note", "class-pause-text")]
+        self.widget.layout.display = "" if self.line.value or self.paused else "none"
 
     def _pause(self) -> None:
         if self.paused:
@@ -178,6 +181,7 @@ class ClassPupil:
         self.paused = False
         self.pause.layout.display = "none"
         self.app.body.layout.display = ""
+        self.relabel()
 
     # -- the teacher's commands ---------------------------------------------------------
 

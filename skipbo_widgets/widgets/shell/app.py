@@ -109,6 +109,7 @@ class App:
         self.router.add("class-view", self.class_view)
         self.widget = w.VBox([header, self.class_pupil.widget, self.notice, self.conflict,
                               self.store_warning, self.body, self.store, self.room_flow.store,
+                              self.class_pupil.store,
                               self.lesson_store, self.view_store, self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
