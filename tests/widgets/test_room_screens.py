@@ -4,6 +4,7 @@ bad input answered in the page's language with nothing changed; the static site.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import time
@@ -297,3 +298,21 @@ def test_the_store_stopped_and_started_again_mid_game_on_the_screens(
         assert ben.room_flow.controller.version == a.version
     finally:
         server.stop()
+
+
+def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
+    """Anna turns a card over: Ben's page says so in German, in the game's own log
+    sentence, from his own views; his own moves are not listed there."""
+    anna, ben, _ = started(store, Clock())
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    assert a.request({"type": "move", "move": "reveal a1"})
+    b.sync()
+    card = b.obs.seats[0].cards[0]
+    said = shown(ben, "room-moves").value
+    assert html.escape(t("log.skyjo.reveal", "de", player=0, value=card,
+                         names=["Anna", "Du"])) in said
+    assert a.request({"type": "move", "move": "reveal a2"})
+    b.sync()
+    assert shown(ben, "room-moves").value.count("<li>") == 2
+    assert shown(anna, "room-moves").value == ""  # nobody else has moved

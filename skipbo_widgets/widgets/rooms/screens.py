@@ -462,7 +462,11 @@ class RoomFlow:
                                        partial(self._owner_act, self.rooms.hand_to_bot, i,
                                                level)))
             people.append(w.HBox(row, layout=w.Layout(align_items="center")))
-        side: list[w.Widget] = [turn, *people]
+        seen = "" if c is None else "".join(
+            f"<li>{html.escape(line)}</li>" for line in c.seen_lines())
+        moves = testid(w.HTML(f'<ul class="sb-room-moves" aria-live="polite">{seen}</ul>'
+                              if seen else ""), "room-moves")
+        side: list[w.Widget] = [turn, moves, *people]
         if c is not None and room["hints"]:
             side += [_button(self.tr("ui.hint"), "hint", self._show_hint, icon="lightbulb-o"),
                      self._hint, self._review]
