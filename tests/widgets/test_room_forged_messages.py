@@ -8,6 +8,7 @@ or hidden card goes back to the page."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from app_screens import click, shown
 from test_forged_messages import custom, deliver, no_tracebacks, strict_comm
-from test_room_screens import join, make_room
+from test_room_screens import Clock, join, make_room, started
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
@@ -32,14 +33,8 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def room_at_table(lang: str = "en") -> tuple[App, App, str]:
-    anna, ben = App(lang="en"), App(lang=lang)
-    anna.choose_game("skyjo")
-    code = make_room(anna)
-    join(ben, code, "Ben")
-    anna.room_flow._poll()
-    click(anna, "room-start")
-    ben.room_flow._poll()
-    return anna, ben, code
+    """Anna's page (English) and Ben's (``lang``) at a started Skyjo room."""
+    return started(os.environ["SKIPBO_WIDGETS_STORE"], Clock(), ("en", lang))
 
 
 def token_of(app: App) -> str:
