@@ -4,7 +4,10 @@ bad input answered in the page's language with nothing changed; the static site.
 
 from __future__ import annotations
 
+import html
 import json
+import random
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from app_screens import click, shown
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
 from skipbo_widgets.widgets.rooms import screens
+from skipbo_widgets.widgets.rooms.controller import RoomController
 from skipbo_widgets.widgets.shell.app import App
 
 
@@ -149,3 +153,166 @@ def test_the_room_query_opens_the_join_screen(store: str) -> None:
     app.open_query("room=k7pxm&lang=de")
     assert app.screen == "room" and shown(app, "join-code").value == "K7PXM"
     assert app.lang == "de"
+
+
+# -- the owner's buttons, a room that has ended, the store stopped -------------------------
+
+class Clock:
+    """Unix time that moves only when a test says so (who is away is a matter of time)."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def on_clock(app: App, store: str, clock: Clock) -> App:
+    """The page's kernel reads the room's times from ``clock``."""
+    app.room_flow._rooms = Rooms(open_store(store), clock=clock)
+    return app
+
+
+def started(store: str, clock: Clock, langs: tuple[str, str] = ("en", "de"),
+            game: str = "skyjo") -> tuple[App, App, str]:
+    """Anna's and Ben's pages at a started two-seat room."""
+    anna, ben = (on_clock(App(lang=lang), store, clock) for lang in langs)
+    anna.choose_game(game)
+    code = make_room(anna)
+    join(ben, code, "Ben")
+    anna.room_flow._poll()
+    click(anna, "room-start")
+    ben.room_flow._poll()
+    return anna, ben, code
+
+
+def test_the_owner_lets_the_computer_play_an_away_seat_and_gives_it_back(store: str) -> None:
+    clock = Clock()
+    anna, ben, _ = started(store, clock)
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    assert shown(anna, "hand-to-bot-1") is None  # Ben is there: nothing to offer
+    for move in ("reveal a1", "reveal a2"):  # Anna's set-up; then it is Ben's turn
+        assert a.request({"type": "move", "move": move})
+    clock.now += 61  # Ben's page has not said it is there for a minute
+    a.enter()
+    anna.room_flow._poll()
+    assert t("room.seat.away", "en") in shown(anna, "seat-1").value
+    click(anna, "hand-to-bot-1")
+    assert t("room.seat.computer", "en") in shown(anna, "seat-1").value
+    assert shown(anna, "give-back-1") is not None and shown(anna, "hand-to-bot-1") is None
+    assert a.step_bot()  # any page lets the computer move for Ben
+    assert a.room["last"]["seat"] == 1
+    b.sync()
+    assert not b.my_turn  # the computer plays Ben's seat: his clicks are not moves
+    ben.room_flow._poll()
+    assert t("room.seat.computer", "de") in shown(ben, "seat-1").value
+    click(anna, "give-back-1")
+    assert shown(anna, "give-back-1") is None
+    assert t("room.seat.computer", "en") not in shown(anna, "seat-1").value
+    b.enter()
+    b.sync()
+    assert b.my_turn  # the bot turned one card; Ben turns his second himself
+    assert b.request({"type": "move", "move": str(b.obs.legal_moves[0])})
+
+
+def play_to_the_end(*pages: RoomController | None) -> None:
+    """The pages click legal moves (at random, seeded) in turn until the deal is over."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        for page in pages:
+            assert page is not None
+            page.sync()
+            if page.phase == "over":
+                return
+            if page.my_turn:
+                move = rng.choice(sorted(str(m) for m in page.obs.legal_moves))
+                assert page.request({"type": "move", "move": move})
+    raise AssertionError("the deal did not end")
+
+
+def reopened(app: App, store: str, clock: Clock, lang: str = "fr") -> App:
+    """The same browser loads the app again: a new kernel, the seat handed back."""
+    again = on_clock(App(lang=lang), store, clock)
+    again.room_flow.store._receive(None, {"type": "stored",
+                                          "value": app.room_flow.store.value}, None)
+    return again
+
+
+def test_a_finished_room_comes_back_on_loading_only_while_others_are_there(store: str) -> None:
+    clock = Clock()
+    anna, ben, _ = started(store, clock)
+    play_to_the_end(anna.room_flow.controller, ben.room_flow.controller)
+    # Anna is still at the table (the owner may deal again): Ben's reload goes back.
+    again = reopened(ben, store, clock)
+    assert again.screen == "room" and again.room_flow.screen == "table"
+    # An hour later, everyone else gone: the page opens at home and forgets the room.
+    clock.now += 3600
+    later = reopened(again, store, clock)
+    assert later.screen == "home" and later.room_flow.store.value == ""
+
+
+def test_a_room_one_has_left_is_not_shown_on_loading(store: str) -> None:
+    clock = Clock()
+    anna, ben, _ = started(store, clock)
+    click(ben, "room-leave")
+    assert ben.screen == "home" and ben.room_flow.store.value == ""
+    assert reopened(ben, store, clock).screen == "home"
+    # The seat stays at the room (shown as away later on); Anna's game goes on.
+    assert anna.room_flow.controller is not None and anna.room_flow.controller.my_turn
+
+
+def test_the_store_stopped_and_started_again_mid_game_on_the_screens(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis stops while Anna clicks a card: the line beside her table says the table
+    cannot be reached, the cards stay; when Redis is back the click counts once."""
+    from skipbo_widgets.rooms.redis_server import RedisServer, redis_server_available
+
+    if not redis_server_available():
+        pytest.skip("no redis-server (apt-get install redis-server)")
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        monkeypatch.setenv("SKIPBO_WIDGETS_STORE", server.url)
+        anna, ben, code = started(server.url, Clock(), ("nl", "fr"))
+        a = anna.room_flow.controller
+        assert a is not None and a.request({"type": "move", "move": "reveal a1"})
+        cards = dict(a.table.view)["players"]
+        server.stop()
+        try:
+            assert not a.request({"type": "move", "move": "reveal a2"})
+            assert t("room.offline", "nl") in shown(anna, "room-turn").value
+            assert a.table.view["players"] == cards
+            ben.room_flow._poll()
+            assert t("room.offline", "fr") in shown(ben, "room-error").value
+        finally:
+            server.start()
+        a.tick()
+        assert t("room.offline", "nl") not in shown(anna, "room-turn").value
+        ben.room_flow._poll()
+        assert shown(ben, "room-error") is None
+        room = Rooms(open_store(server.url)).observe(code, json.loads(
+            anna.room_flow.store.value)["token"])
+        assert room["last"]["move"] == "reveal a2" and room["version"] == a.version
+        assert ben.room_flow.controller is not None
+        assert ben.room_flow.controller.version == a.version
+    finally:
+        server.stop()
+
+
+def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
+    """Anna turns a card over: Ben's page says so in German, in the game's own log
+    sentence, from his own views; his own moves are not listed there."""
+    anna, ben, _ = started(store, Clock())
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    assert a.request({"type": "move", "move": "reveal a1"})
+    b.sync()
+    card = b.obs.seats[0].cards[0]
+    said = shown(ben, "room-moves").value
+    assert html.escape(t("log.skyjo.reveal", "de", player=0, value=card,
+                         names=["Anna", "Du"])) in said
+    assert a.request({"type": "move", "move": "reveal a2"})
+    b.sync()
+    assert shown(ben, "room-moves").value.count("<li>") == 2
+    assert shown(anna, "room-moves").value == ""  # nobody else has moved

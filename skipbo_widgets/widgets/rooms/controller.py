@@ -18,6 +18,7 @@ move id, so it is applied once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from ..registry import game_ui
 from ..table.controller import TableController
 from ..table.table_game import TableWidget
 from .messages import error_text, refusal_text
+from .seen_moves import SEEN_MOVES
 
 #: How long one wait for a change lasts before the page says it is there again.
 WAIT = 5.0
@@ -70,6 +72,9 @@ class RoomController(TableController):
         self.offline = False
         #: A move sent while the store could not be reached: (text, move id, version).
         self.pending: tuple[str, str, int] | None = None
+        #: The other seats' moves as this seat saw them (:mod:`.seen_moves`), this deal.
+        self.seen_events: list[Any] = []
+        self._seen_log: Any = None
         self._listeners_room: list[Callable[[], None]] = []
         self._seen = -HEARTBEAT
         self._bot_due = 0.0
@@ -95,6 +100,10 @@ class RoomController(TableController):
         stand_in = None if self.obs is None else self.seat_game.stand_in(self.obs)
         # Clicks are checked on the stand-in; without one (the deal over) the room decides.
         self.game = stand_in if stand_in is not None else _RoomDecides()
+        if self._seen_log is None and stand_in is not None:
+            # The game's own move log, its lines said to this seat; fed the seen events.
+            self._seen_log = self.play.new_log(stand_in, lang="en", names=[])
+            self._seen_log.me = room["seat"]
 
     def on_room(self, listener: Callable[[], None]) -> None:
         """Call ``listener()`` when the room changed (a move, a seat, a new deal, the store
@@ -121,11 +130,37 @@ class RoomController(TableController):
         if room["version"] == self.version and room["seats"] == self.room["seats"] \
                 and not came_back:
             return False
-        before = self.obs
+        before, version, deal = self.obs, self.version, self.room["deal"]
         self._load(room)
+        self._note_seen(before, version, deal)
         self._note_review(before)
         self._room_changed()
         return True
+
+    def _note_seen(self, before: Any, version: int, deal: int) -> None:
+        """Another seat moved (the room's next version): its move's events, rebuilt from
+        this seat's views before and after it. After a gap (versions missed while the
+        page was busy) there is nothing sure to say, so nothing is said."""
+        if self.room["deal"] != deal:
+            self.seen_events = []
+        last = self.room["last"]
+        if (last is None or last["seat"] == self.seat or before is None or self.obs is None
+                or self.version != version + 1 or before == self.obs):
+            return
+        # A view the rebuild does not fit says nothing rather than something wrong.
+        with contextlib.suppress(GameError, IndexError, ValueError, StopIteration):
+            self.seen_events += SEEN_MOVES[self.room["game"]](before, self.obs, last["seat"],
+                                                              last["move"])
+
+    def seen_lines(self, count: int = 3) -> list[str]:
+        """The last ``count`` sentences about the other seats' moves this deal, in the
+        game's own words and the page's language."""
+        log = self._seen_log
+        if log is None:
+            return []
+        log.lang, log.names = self.lang, list(self.names)
+        log.rebuild(self.seen_events)
+        return [line.text for line in log.lines if line.seat != self.seat][-count:]
 
     def _lost(self) -> None:
         if not self.offline:

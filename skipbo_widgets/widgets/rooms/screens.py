@@ -51,6 +51,13 @@ def on_binder() -> bool:
     return any(name.startswith("BINDER_") for name in os.environ)
 
 
+def _ended(room: dict[str, Any]) -> bool:
+    """The deal is over and every other person at the table has gone (not seen for the
+    room's ``away_after``): nothing to come back to."""
+    return room["phase"] == "over" and all(
+        s["away"] or not s["person"] or s["seat"] == room["seat"] for s in room["seats"])
+
+
 def _html(text: str, css: str = "sb-form-note", testid_: str = "") -> w.HTML:
     shown = w.HTML(f'<div class="{css}">{html.escape(text)}</div>')
     return testid(shown, testid_) if testid_ else shown
@@ -140,7 +147,7 @@ class RoomFlow:
             return
         self.client = client
         if self.screen in ("", "join") and (not self.code or self.code == code):
-            self._enter(code, token)
+            self._enter(code, token, restoring=True)
 
     def _keep(self) -> None:
         self.store.value = json.dumps({"code": self.code, "token": self.token,
@@ -294,10 +301,15 @@ class RoomFlow:
                     _button(self.tr("room.join.sit"), "join-sit", sit, "success",
                             "sign-in")])]
 
-    def _enter(self, code: str, token: str) -> None:
-        """Go to the room of ``token``: the waiting room, or the table once dealt."""
+    def _enter(self, code: str, token: str, *, restoring: bool = False) -> None:
+        """Go to the room of ``token``: the waiting room, or the table once dealt.
+        ``restoring``: the browser handed the seat back as the page opened; a room whose
+        deal is over and that everyone else has left is then forgotten, not shown."""
         try:
             room = self.rooms.observe(code, token)
+            if restoring and _ended(room):
+                self.store.value = ""
+                return
             if room["seat"] is not None:
                 self.rooms.enter(code, token, self.client)
         except RoomError as err:
@@ -428,7 +440,11 @@ class RoomFlow:
             line, kind = self.tr("ui.your_turn"), "info"
         else:
             line, kind = self.tr("ui.player_turn", player=current, names=names), "info"
-        turn = _html(line, f"sb-box sb-room-turn sb-room-{kind}", "room-turn")
+        # The room's version on the line: a test (or a teacher's tool) can tell that the
+        # page shows the room as it is now.
+        turn = testid(w.HTML(f'<div class="sb-box sb-room-turn sb-room-{kind}" '
+                             f'data-version="{int(room["version"])}">{html.escape(line)}</div>'),
+                      "room-turn")
         people = []
         for s in room["seats"]:
             i = s["seat"]
@@ -446,7 +462,11 @@ class RoomFlow:
                                        partial(self._owner_act, self.rooms.hand_to_bot, i,
                                                level)))
             people.append(w.HBox(row, layout=w.Layout(align_items="center")))
-        side: list[w.Widget] = [turn, *people]
+        seen = "" if c is None else "".join(
+            f"<li>{html.escape(line)}</li>" for line in c.seen_lines())
+        moves = testid(w.HTML(f'<ul class="sb-room-moves" aria-live="polite">{seen}</ul>'
+                              if seen else ""), "room-moves")
+        side: list[w.Widget] = [turn, moves, *people]
         if c is not None and room["hints"]:
             side += [_button(self.tr("ui.hint"), "hint", self._show_hint, icon="lightbulb-o"),
                      self._hint, self._review]
@@ -459,9 +479,14 @@ class RoomFlow:
                 side.append(_html(self.tr("room.waiting_next"), testid_="room-note"))
         side += [self._error_box(),
                  _button(self.tr("room.leave"), "room-leave", self.leave, icon="sign-out")]
-        main: list[w.Widget] = [] if c is None else [c.table]
+        main: list[w.Widget] = []
+        if c is not None:
+            # The table takes what the side panel leaves; both wrap only on a narrow
+            # screen (a phone), not at 1280 px, where the panel sits beside the table.
+            main.append(w.Box([c.table], layout=w.Layout(flex="1 1 600px", min_width="0")))
         self.widget.children = [w.HBox([*main, w.VBox(side, layout=w.Layout(
-            min_width="14em", padding="0 8px"))], layout=w.Layout(flex_flow="row wrap"))]
+            flex="0 0 16em", width="16em", padding="0 8px"))],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))]
 
     def _show_hint(self) -> None:
         c = self.controller
