@@ -5,7 +5,7 @@ only the totals count, not the round's points. Each other seat's final round sco
 taken as roughly normal (mean, variance), as in :func:`.expect.lowest_chance`.
 
 >>> round(win_chance(90, 10, [(80, 30.0, 20.0)], lambda s: 2 * s), 2)
-0.99
+0.98
 """
 
 from __future__ import annotations
