@@ -1,6 +1,6 @@
 """Another seat's move said at a room's table (issue 23): the events a page rebuilds
 from its own seat's observations before and after the move
-(:mod:`skipbo_widgets.widgets.rooms.seen_moves`) give the same log sentences as the
+(:mod:`skipbo_widgets.rooms.seen_moves`) give the same log sentences as the
 engine's real events, in every language, over whole seeded games of both games; only
 what the seat cannot see is left out (another Skyjo player's drawn card before it is
 placed, the turn-end reveals no log line names)."""
@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from skipbo_widgets.rooms.seen_moves import SEEN_MOVES
 from skipbo_widgets.skipbo import engine as skipbo
 from skipbo_widgets.skipbo.engine import events as sb
 from skipbo_widgets.skyjo import engine as skyjo
 from skipbo_widgets.skyjo.engine import events as sj
 from skipbo_widgets.widgets.registry import game_ui
-from skipbo_widgets.widgets.rooms.seen_moves import SEEN_MOVES
 
 LANGS = ["de", "fr", "nl", "en"]
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Emma", "Finn"]

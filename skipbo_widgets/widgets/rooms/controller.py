@@ -28,12 +28,12 @@ from ...core.errors import GameError
 from ...i18n import t
 from ...rooms.authority import RoomError, RoomReason, Rooms
 from ...rooms.seat_games import SEAT_GAMES
+from ...rooms.seen_moves import SEEN_MOVES
 from ...rooms.store import StoreUnavailable
 from ..registry import game_ui
 from ..table.controller import TableController
 from ..table.table_game import TableWidget
 from .messages import error_text, refusal_text
-from .seen_moves import SEEN_MOVES
 
 #: How long one wait for a change lasts before the page says it is there again.
 WAIT = 5.0

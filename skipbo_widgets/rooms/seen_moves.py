@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...skipbo import engine as skipbo
-from ...skipbo.engine import events as sb
-from ...skipbo.engine.cards import TOP_VALUE
-from ...skyjo import engine as skyjo
-from ...skyjo.engine import events as sj
-from ...skyjo.engine.moves import column_of
+from ..skipbo import engine as skipbo
+from ..skipbo.engine import events as sb
+from ..skipbo.engine.cards import TOP_VALUE
+from ..skyjo import engine as skyjo
+from ..skyjo.engine import events as sj
+from ..skyjo.engine.moves import column_of
 
 #: The events of ``seat``'s move ``text``, from one seat's observations before and after.
 SeenMoves = Callable[[Any, Any, int, str], list[Any]]
