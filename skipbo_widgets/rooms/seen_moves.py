@@ -28,6 +28,7 @@ from ..skipbo.engine import events as sb
 from ..skipbo.engine.cards import TOP_VALUE
 from ..skyjo import engine as skyjo
 from ..skyjo.engine import events as sj
+from ..skyjo.engine.game import score_round
 from ..skyjo.engine.moves import column_of
 
 #: The events of ``seat``'s move ``text``, from one seat's observations before and after.
@@ -73,12 +74,12 @@ def skyjo_seen(before: skyjo.Observation, after: skyjo.Observation, seat: int,
 
 
 def _doubled(after: skyjo.Observation) -> bool:
-    """Whether the ender's score was doubled: what the sheet shows against the cards."""
+    """Whether the ender's score was doubled (``SJ-DOUBLE``), worked out as the engine does
+    from the grids every seat sees face up once the round is over."""
     ender = after.ender
     if ender is None or after.scores is None:
         return False
-    cards = [c for c in after.seats[ender].cards if c is not None]
-    return after.scores[ender] != sum(cards) and sum(cards) > 0
+    return score_round([list(s.cards) for s in after.seats], ender, after.rules).doubled
 
 
 def skipbo_seen(before: skipbo.Observation, after: skipbo.Observation, seat: int,

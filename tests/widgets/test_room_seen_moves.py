@@ -73,3 +73,17 @@ def test_the_sentences_rebuilt_from_a_seats_views_are_the_engines(
     else:
         raise AssertionError("the game did not end")
     assert said > 20
+
+
+@pytest.mark.parametrize(("doubling", "doubled"), [("always", True), ("positive", False)])
+def test_an_ender_s_zero_not_strictly_lowest_is_doubled_as_the_rule_says(
+        doubling: str, doubled: bool) -> None:
+    from types import SimpleNamespace
+
+    from skipbo_widgets.rooms.seen_moves import _doubled
+    from skipbo_widgets.skyjo.engine import Rules
+
+    grids = [[0] * 12, [-2, 0] + [0] * 10]  # the ender's 0 is not below the other's -2
+    after = SimpleNamespace(ender=0, scores=(0, -2), rules=Rules(doubling=doubling),
+                            seats=[SimpleNamespace(cards=tuple(g)) for g in grids])
+    assert _doubled(after) is doubled  # type: ignore[arg-type]
