@@ -225,7 +225,8 @@ class RoomFlow:
                       "room-owner-name")
         level = w.Dropdown(options=[(self.tr(f"setup.level.{lv}"), lv) for lv in kind.bot_levels],
                            value=kind.bot_levels[min(1, len(kind.bot_levels) - 1)],
-                           description=self.tr("room.create.bots"), style=style)
+                           description=self.tr("room.create.bots"), style=style,
+                           layout=w.Layout(width="max-content", max_width="100%"))
         hints = testid(w.Checkbox(value=True, description=self.tr("room.create.hints"),
                                   indent=False), "room-hints")
         fields = ui.setup_fields(form, ui.settings())

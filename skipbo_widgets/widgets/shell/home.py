@@ -69,8 +69,8 @@ class HomeScreen:
                           "hot-seat")
         hot_seat.tooltip = app.tr(game_ui(app.game_id).hot_seat_detail_key)
         hot_seat.on_click(lambda _b: app.show_hot_seat())
-        others = testid(w.Button(description=app.tr("home.play_others"), icon="users",
-                                 button_style="warning"), "play-others")
+        others = testid(w.Button(description=app.tr("home.play_others"), icon="mobile"),
+                        "play-others")
         others.tooltip = app.tr("home.play_others_detail")
         others.on_click(lambda _b: app.show_room(create=True))
         join = testid(w.Button(description=app.tr("home.join_room"), icon="sign-in"),
