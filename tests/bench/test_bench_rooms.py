@@ -12,7 +12,11 @@ from skipbo_widgets.bench.rooms import _latencies, _percentile
 from skipbo_widgets.rooms.redis_server import redis_server_available
 
 KEYS = {"rooms", "moves", "errors", "lost", "doubled", "latency_ms_p50", "latency_ms_p95",
-        "latency_ms_max", "wall_s", "idle_cpu_ms_per_s"}
+        "latency_ms_max", "wall_s", "idle_cpu_ms_per_s",
+        # A page's kernel: its memory with a game's table and with a room's, and the idle
+        # room table's CPU.
+        "kernel_rss_mb_without_room", "kernel_rss_mb_with_room", "kernel_room_extra_mb",
+        "kernel_idle_cpu_ms_per_s"}
 
 
 def test_latency_is_from_a_write_to_the_other_seats_first_later_view() -> None:
