@@ -60,6 +60,12 @@ def latency(call: Callable[[T], object], positions: Iterable[T]) -> dict[str, fl
         start = time.perf_counter()
         call(position)
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"positions": len(times), "p50_ms": percentile(times, 0.50),
-            "p99_ms": percentile(times, 0.99), "max_ms": round(times[-1], 3) if times else 0.0}
+    return summary(times)
+
+
+def summary(times: Iterable[float]) -> dict[str, float | int]:
+    """Times in milliseconds, in any order: how many, p50, p99 and max."""
+    ordered = sorted(times)
+    return {"positions": len(ordered), "p50_ms": percentile(ordered, 0.50),
+            "p99_ms": percentile(ordered, 0.99),
+            "max_ms": round(ordered[-1], 3) if ordered else 0.0}

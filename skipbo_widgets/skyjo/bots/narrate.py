@@ -61,7 +61,7 @@ def narrate(obs: Observation, move: Move, level: str,
     if round(mine.value, 9) == round(table.best.value, 9):  # as good as the hint's move
         alike = found if mine.move == found.move else hint_for(obs, table, mine)
         return Narration(obs.seat, move, level, True, _told(alike), found.move, told)
-    review = review_move(obs, move, totals)
+    review = review_move(obs, move, totals, table=table)
     # Only the loss: the review's other reasons explain the hint's move, said below it.
     own = tuple(r for r in review.reasons if r[0] is Explain.LOST) or review.reasons
     return Narration(obs.seat, move, level, False, own, found.move, told)

@@ -128,21 +128,27 @@ class _Grid:
         return round(self.with_card(place, card))
 
 
-def one_turn_gain(grid: _Grid, top: Card, k: Knowledge) -> float:
-    """How many expected points a seat's best single turn saves, by the same values
-    (taking ``top`` or drawing), never below zero."""
-    return max(0.0, grid.value - min(_take_value(grid, top), _draw_value(grid, k)))
+#: A seat's turn values: its grid's best value with each card taken (by card), and its
+#: expected value after drawing.
+Turn = tuple[dict[Card, float], float]
 
 
-def _take_value(grid: _Grid, top: Card) -> float:
+def turn_values(grid: _Grid, k: Knowledge) -> Turn:
+    """The grid's best value with each card put in its best place, and what drawing is
+    worth (each unseen card put in its best place, or dropped)."""
     places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
-    return min((grid.with_card(p, top) for p in places), default=grid.value)
-
-
-def _draw_value(grid: _Grid, k: Knowledge) -> float:
-    places = [p for p in range(GRID) if grid.cells[p] != CLEARED]
-    return sum(chance * min(grid.value, min(grid.with_card(p, c) for p in places))
+    take = {c: min((grid.with_card(p, c) for p in places), default=grid.value)
+            for c in VALUES}
+    draw = sum(chance * min(grid.value, take[c])
                for c, chance in k.values()) if places else grid.value
+    return take, draw
+
+
+def one_turn_gain(grid: _Grid, top: Card, turn: Turn) -> float:
+    """How many expected points a seat's best single turn saves, by its ``turn`` values
+    (taking ``top`` or drawing), never below zero."""
+    take, draw = turn
+    return max(0.0, grid.value - min(take[top], draw))
 
 
 #: How much of one other seat's gain counts as this seat's loss, by the number of
@@ -154,18 +160,18 @@ def _rival_weight(players: int) -> float:
 GIFT_WEIGHT = 0.5
 
 
-def _gifts(obs: Observation, k: Knowledge) -> tuple[int | None, dict[Card | None, float]]:
+def _gifts(obs: Observation, k: Knowledge,
+           turns: dict[int, Turn]) -> tuple[int | None, dict[Card | None, float]]:
     """The next seat to play this round and what each top card would save it over
-    drawing (:attr:`Table.gift`)."""
+    drawing (:attr:`Table.gift`), by its ``turns`` values."""
     n = obs.rules.players
     nxt = (obs.seat + 1) % n
     if obs.ender is not None and nxt == obs.ender:
         return None, {}
-    grid = _Grid(cells_of(obs, nxt), k)
-    draw = _draw_value(grid, k)
+    take, draw = turns[nxt]
     weight = _rival_weight(n)
     gift: dict[Card | None, float] = {
-        c: weight * max(0.0, draw - _take_value(grid, c)) for c in VALUES}
+        c: weight * max(0.0, draw - take[c]) for c in VALUES}
     gift[None] = sum(p * gift[c] for c, p in k.values())
     return nxt, gift
 
@@ -175,11 +181,11 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
     match whose seats had ``totals`` before this round (``None``: a single round)."""
     k = Knowledge.of(obs)
     cells = cells_of(obs, obs.seat)
-    others = _others(obs, k)
+    others, turns = _others(obs, k)
     gain = sum(g for *_, g in others) / max(1, len(others))
     grid = _Grid(cells, k)
-    own = one_turn_gain(grid, obs.discard_top, k)
-    nxt, gift = _gifts(obs, k) if obs.phase != "setup" else (None, {})
+    own = one_turn_gain(grid, obs.discard_top, turn_values(grid, k))
+    nxt, gift = _gifts(obs, k, turns) if obs.phase != "setup" else (None, {})
     table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt,
                   None if totals is None else tuple(totals))
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
@@ -195,8 +201,7 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
         found = [_draw_choice(obs, table, grid)]
         found += [_place(obs, table, grid, m, obs.discard_top)
                   for m in obs.legal_moves if m.kind == "take"]
-    if table.totals is not None and obs.phase == "play" and obs.ender is None:
-        found, table = _for_the_game(obs, table, grid, found)
+    found, table = _for_the_game(obs, table, grid, found)
     # Values that differ only by rounding are equal, and ties keep the legal order: the
     # same observation always gives the same choice.
     found = [replace(c, value=round(c.value, 9)) for c in found]
@@ -213,17 +218,19 @@ def _for_the_game(obs: Observation, table: Table, grid: _Grid,
     not, its points."""
     ending = [c for c in found if c.ends]
     going = [c for c in found if not c.ends]
-    if not ending or not going or table.totals is None:
-        return found, table
     totals = table.totals
+    if totals is None or obs.phase != "play" or obs.ender is not None \
+            or not ending or not going:
+        return found, table
     mine = totals[obs.seat]
     others = [(totals[s], m, v) for s, m, v in table.others]
-    if not decides(mine, min(c.value for c in ending), others):
+    best_ending = min(c.value for c in ending)
+    if not decides(mine, best_ending, others):
         return found, table
     rules, k = obs.rules, table.knowledge
     best_going = min(c.value for c in going)
     on = going_on_chance(mine, best_going - table.own_gain, grid.hidden * k.variance, others)
-    ends_game = game_end_chance(mine, min(c.value for c in ending), others)
+    ends_game = game_end_chance(mine, best_ending, others)
     out = []
     for c in found:
         if c.ends:
@@ -253,18 +260,20 @@ def lowest_end_score(table: Table) -> int:
     return min(grid.final_score(place, card) for card in VALUES)
 
 
-def _others(obs: Observation, k: Knowledge) -> list[tuple[int, float, float, float]]:
+def _others(obs: Observation, k: Knowledge
+            ) -> tuple[list[tuple[int, float, float, float]], dict[int, Turn]]:
     """Each other seat: its expected final score after one more turn, the variance of
-    its face-down cards, and what that turn gains it (nothing once it ended the round)."""
-    out = []
+    its face-down cards, and what that turn gains it (nothing once it ended the round);
+    and each such seat's turn values (:func:`turn_values`, the next seat's gifts)."""
+    out, turns = [], {}
     for seat in range(obs.rules.players):
         if seat == obs.seat:
             continue
-        cells = cells_of(obs, seat)
-        grid = _Grid(cells, k)
-        gain = 0.0 if obs.ender == seat else one_turn_gain(grid, obs.discard_top, k)
+        grid = _Grid(cells_of(obs, seat), k)
+        turns[seat] = turn_values(grid, k)
+        gain = 0.0 if obs.ender == seat else one_turn_gain(grid, obs.discard_top, turns[seat])
         out.append((seat, grid.value - gain, grid.hidden * k.variance, gain))
-    return out
+    return out, turns
 
 
 def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) -> Choice:

@@ -19,7 +19,7 @@ from ...core.stats import Grade, grade
 from ..engine import Move, Observation
 from .explain import Explain, Reason
 from .hints import explain, whole
-from .options import choices
+from .options import Table, choices
 
 INACCURACY = 1.5
 MISTAKE = 4.0
@@ -39,10 +39,12 @@ def grade_of(loss: float) -> Grade:
     return grade(loss, INACCURACY, MISTAKE)
 
 
-def review_move(obs: Observation, move: Move, totals: Sequence[int] | None = None) -> Review:
+def review_move(obs: Observation, move: Move, totals: Sequence[int] | None = None, *,
+                table: Table | None = None) -> Review:
     """Review ``move``, made from ``obs`` (the player's observation just before it), in a
-    match whose seats had ``totals`` before this round (``None``: a single round)."""
-    table = choices(obs, totals)
+    match whose seats had ``totals`` before this round (``None``: a single round);
+    ``table``: ``choices(obs, totals)`` when the caller has it already."""
+    table = table or choices(obs, totals)
     best = table.best
     mine = table.of(move)
     loss = max(0.0, mine.value - best.value)

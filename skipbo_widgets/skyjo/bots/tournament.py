@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ...core.stats import latency, percentile, wilson
+from ...core.stats import latency, summary, wilson
 from ..engine import Match, Move, Observation, Round, Rules
 from .hints import hint
 from .players import Bot, make_bot, play_match
@@ -87,10 +87,9 @@ def match(a: str, b: str, *, players: int = 2, deals: int = 50, seed: int = 0,
 
 
 def _cpu(what: str, times: list[float]) -> dict[str, Any]:
-    times = sorted(times)
-    return {f"{what}s": len(times), f"{what}_p50_ms": percentile(times, 0.5),
-            f"{what}_p99_ms": percentile(times, 0.99),
-            f"{what}_max_ms": round(times[-1], 3) if times else 0.0}
+    """:func:`~...core.stats.summary` under ``what``'s names (``moves``, ``move_p50_ms``...)."""
+    return {(f"{what}s" if key == "positions" else f"{what}_{key}"): value
+            for key, value in summary(times).items()}
 
 
 def _mean(values: list[int]) -> float:
