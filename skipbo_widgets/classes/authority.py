@@ -40,13 +40,12 @@ from __future__ import annotations
 
 import hmac
 import json
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rooms.records import CODE_ALPHABET, CODE_LENGTH, TOKEN_PATTERN, hash_token, new_token
+from ..rooms.records import RETRIES, TOKEN_PATTERN, hash_token, new_code, new_token
 from ..rooms.records import room_key as room_store_key
 from ..rooms.store import Record, Store
 from .records import (
@@ -77,8 +76,6 @@ from .records import (
     pupil_prefix,
 )
 
-#: How often a change is tried again when another kernel wrote first.
-RETRIES = 50
 #: A kernel touches the class's shared records at most this often for its pupils.
 TOUCH_EVERY = 60.0
 
@@ -106,7 +103,6 @@ class Orders:
     items: list[dict[str, Any]] = field(default_factory=list)
     paused: bool = False
     version: int = 0
-    name: str = ""
 
 
 class Classes:
@@ -131,7 +127,7 @@ class Classes:
         meta = {"format": CLASS_FORMAT, "version": FORMAT_VERSION, "name": name,
                 "teacher": hash_token(secret), "created": now}
         for _ in range(RETRIES):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = new_code()
             if self.store.get(room_store_key(code)) is not None:
                 continue  # one code, one thing: a pupil typing it finds what they expect
             meta["code"] = code
@@ -272,7 +268,7 @@ class Classes:
         paused = orders["paused"]
         return Orders(int(orders["seq"]), items,
                       paused == "all" or (isinstance(paused, list) and me in paused),
-                      version, str(self._meta(code)["name"]))
+                      version)
 
     def wait(self, code: str, version: int, timeout: float) -> bool:
         """Block until the class's orders change (or the class ends), up to ``timeout``."""

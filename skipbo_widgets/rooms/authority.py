@@ -43,7 +43,6 @@ from .play import RoomPlay
 from .records import (
     AWAY_AFTER,
     CODE_ALPHABET,
-    CODE_LENGTH,
     DEFAULT_LEVEL,
     RETRIES,
     ROOM_FORMAT,
@@ -58,6 +57,7 @@ from .records import (
     check_name,
     check_seat,
     hash_token,
+    new_code,
     new_token,
     room_key,
     room_rules,
@@ -116,7 +116,7 @@ class Rooms(RoomPlay):
             "moves": 0, "last": None, "recent": [], "created": now, "changed": now,
         }
         for _ in range(RETRIES):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = new_code()
             room["code"] = code
             if self.store.create(room_key(code), json.dumps(room), ROOM_TTL) is not None:
                 return Seated(code, token, 0 if name is not None else None)

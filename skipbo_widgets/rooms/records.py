@@ -142,6 +142,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_code() -> str:
+    """A fresh code a person can type: :data:`CODE_LENGTH` letters and digits that
+    cannot be confused (a room's, a class's)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def parse_room(record: Record) -> dict[str, Any]:
     room = json.loads(record.value)
     if not (isinstance(room, dict) and room.get("format") == ROOM_FORMAT

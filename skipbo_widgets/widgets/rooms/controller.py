@@ -74,6 +74,9 @@ class RoomController(TableController):
         self.pending: tuple[str, str, int] | None = None
         #: The other seats' moves as this seat saw them (:mod:`.seen_moves`), this deal.
         self.seen_events: list[Any] = []
+        #: How often ``seen_events`` changed, and what the log was last rebuilt for.
+        self._seen_changes = 0
+        self._seen_key: tuple[object, ...] = ()
         self._seen_log: Any = None
         self._listeners_room: list[Callable[[], None]] = []
         self._seen = -HEARTBEAT
@@ -143,6 +146,7 @@ class RoomController(TableController):
         page was busy) there is nothing sure to say, so nothing is said."""
         if self.room["deal"] != deal:
             self.seen_events = []
+            self._seen_changes += 1
         last = self.room["last"]
         if (last is None or last["seat"] == self.seat or before is None or self.obs is None
                 or self.version != version + 1 or before == self.obs):
@@ -151,6 +155,7 @@ class RoomController(TableController):
         with contextlib.suppress(GameError, IndexError, ValueError, StopIteration):
             self.seen_events += SEEN_MOVES[self.room["game"]](before, self.obs, last["seat"],
                                                               last["move"])
+            self._seen_changes += 1
 
     def seen_lines(self, count: int = 3) -> list[str]:
         """The last ``count`` sentences about the other seats' moves this deal, in the
@@ -158,8 +163,13 @@ class RoomController(TableController):
         log = self._seen_log
         if log is None:
             return []
-        log.lang, log.names = self.lang, list(self.names)
-        log.rebuild(self.seen_events)
+        # Rebuilt only when the moves, the language or the names changed: a table redraws
+        # far more often than another seat moves.
+        key = (self._seen_changes, self.lang, tuple(self.names))
+        if key != self._seen_key:
+            log.lang, log.names = self.lang, list(self.names)
+            log.rebuild(self.seen_events)
+            self._seen_key = key
         return [line.text for line in log.lines if line.seat != self.seat][-count:]
 
     def _lost(self) -> None:

@@ -34,7 +34,7 @@ from ..page.store import BrowserStore
 from ..page.testids import ShellSupport, testid
 from ..registry import game_ui
 from ..shell.game_screen import _running_loop
-from .controller import RoomController
+from .controller import RoomController, room_names
 from .messages import error_text
 
 #: Where the browser keeps the seat: ``{"code", "token", "client"}``.
@@ -131,7 +131,7 @@ class RoomFlow:
         self.lang = lang
         if self.controller is not None:
             self.controller.lang = lang
-            self.controller.names[self.controller.seat] = t("player.you", lang)
+            self.controller.names = room_names(self.controller.room, lang)
             self.controller.refresh()
         self.redraw()
         return self.widget
