@@ -119,9 +119,7 @@ class App:
             self.show_learn()
         else:
             self.show_home()
-            self.deals.open()
-            self.open_room()
-            self.open_class()
+            self.open_links()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -214,6 +212,12 @@ class App:
             self.room_flow.show_create(self.game_id)
         else:
             self.room_flow.show_join()
+
+    def open_links(self) -> None:
+        """What the page's query opens: a class deal, a room, a class (each once)."""
+        self.deals.open()
+        self.open_room()
+        self.open_class()
 
     def open_room(self) -> None:
         """``?room=K7PXM`` in the page's query: the join screen with the code filled in

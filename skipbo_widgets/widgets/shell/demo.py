@@ -30,14 +30,13 @@ from ...i18n import t
 from ..page.testids import testid
 from ..registry import default_game, game_ui
 from ..table.controller import TableController
+from ..table.log import NOBODY
 from ..table.play import O_contra
 from ..table.table_game import Bot, M
 from .classroom_form import ClassroomForm
 from .game_screen import SPEEDS, _box, _running_loop
 from .settings import Settings
 
-#: Nobody is "you" in a demo: every seat is a bot, told of by name.
-NOBODY = -1
 #: A jump to the end stops after this many moves (a game of bots that never ends).
 MAX_MOVES = 20_000
 #: The guess picker's value for "nobody" (a dropdown shows ``None`` as an empty box).

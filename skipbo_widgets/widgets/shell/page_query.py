@@ -66,9 +66,7 @@ class PageQuery:
         if app.screen == "home":
             if asked is not None and asked != app.game_id:
                 app.choose_game(asked)
-            app.deals.open()
-            app.open_room()
-            app.open_class()
+            app.open_links()
 
     # -- the projector view -----------------------------------------------------
 

@@ -16,11 +16,9 @@ from ...skipbo.bots.narrate import Narration, grade_guess, narrate
 from ...skipbo.engine import Move, Observation
 from ...skipbo.engine.events import Event
 from ..table.coach import guess_box, narration_box
+from ..table.log import NOBODY
 from .coach import plan_sentences, reason_html
 from .log import describe
-
-#: Nobody is "you" in a demo: every seat is a bot, told of by name.
-NOBODY = -1
 
 
 class SkipBoDemo:

@@ -23,13 +23,11 @@ from ...skyjo.bots.narrate import Narration, grade_guess, narrate
 from ...skyjo.engine import Move, Observation
 from ...skyjo.engine.events import Event
 from ..table.coach import guess_box, narration_box
+from ..table.log import NOBODY
 from .coach import move_words, reason_text
 from .log import describe
 from .play import MatchBot
 from .view import phase_label, result_view
-
-#: Nobody is "you" in a demo: every seat is a bot, told of by name.
-NOBODY = -1
 
 
 @dataclass(frozen=True)

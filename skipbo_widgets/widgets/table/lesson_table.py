@@ -132,9 +132,9 @@ class LessonController(TableController):
             return ()
         return self.run.step.highlight
 
-    def refresh(self) -> None:
-        super().refresh()
-        view = self.table.view
+    def build_view(self) -> dict[str, Any]:
+        """The game's view as the step shows it, sent to the page once per change."""
+        view = super().build_view()
         if self.run.step.decide and view.get("building") and view.get("legal"):
             # The learner decides alone: a picked-up card lights every building pile,
             # not just the one it fits (that would give the answer away); the engine
@@ -142,10 +142,14 @@ class LessonController(TableController):
             piles = {pile["target"] for pile in view["building"]}
             legal = {source: sorted(set(targets) | piles)
                      for source, targets in view["legal"].items()}
-            self.table.view = {**view, "legal": legal}
+            view = {**view, "legal": legal}
         quiz_view = game_ui(self.kind.id).quiz_view
         if self.run.step.quiz is not None and quiz_view is not None:
-            self.table.view = quiz_view(self.table.view)
+            view = quiz_view(view)
+        return view
+
+    def refresh(self) -> None:
+        super().refresh()
         if self.on_refresh is not None:
             self.on_refresh()
 

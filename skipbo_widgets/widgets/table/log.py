@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+#: The seat of a log that tells of no one as "you" (a demo's: every seat a bot).
+NOBODY = -1
 
 @dataclass(frozen=True)
 class LogLine:
