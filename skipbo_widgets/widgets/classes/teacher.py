@@ -275,11 +275,12 @@ class ClassViewScreen:
                                  style={"description_width": "initial"}), "class-sort")
         sort.observe(lambda c: self._set(sort=c["new"]), names="value")
         ids = [r["id"] for r in rows]
+        # The label above the list, not beside it: beside it, a long label took the whole
+        # width a widget has and left the list two pixels wide (empty on a projector).
         group = testid(w.SelectMultiple(
             options=[(r["name"], r["id"]) for r in rows],
             value=tuple(p for p in self.group if p in ids), rows=min(6, max(2, len(rows))),
-            description=tr("class.group"), style={"description_width": "initial"}),
-            "class-group")
+            layout=w.Layout(width="16em")), "class-group")
         group.observe(lambda c: setattr(self, "group", tuple(c["new"])), names="value")
         details = testid(w.Dropdown(
             options=[(tr("class.details.none"), ""), *((r["name"], r["id"]) for r in rows)],
@@ -289,7 +290,8 @@ class ClassViewScreen:
         self._draw_table()
         self.widget.children = [head, w.HBox([sort, details],
                                              layout=w.Layout(flex_flow="row wrap")),
-                                self.table, group, self._actions(),
+                                self.table, w.VBox([w.Label(tr("class.group")), group]),
+                                self._actions(),
                                 _note(self.said, "class-said", "sb-box sb-box-info")]
         return self.widget
 
