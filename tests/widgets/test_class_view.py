@@ -319,3 +319,45 @@ def test_seating_at_tables_with_a_bot_and_the_end_leaves_the_rooms_alone(store: 
         assert pupil.screen == "room" and pupil.room_flow.token  # the game goes on
     assert open_store(store).keys("class:") == []
     assert len(open_store(store).keys("room:")) == 2
+
+
+def play_turns_as_the_strong_bot(pupil: App, turns: int) -> list[Any]:
+    """The pupil's next ``turns`` turns (fewer if the game ends), each move the strong
+    bot's choice, no hint asked; the events of the pupil's own moves."""
+    from skipbo_widgets.skipbo.bots import make_bot
+
+    screen = pupil.game_screen
+    assert screen is not None and screen.controller.my_turn
+    strong, events = make_bot("strong"), []
+    while turns and screen.controller.my_turn:
+        game = screen.controller.game
+        move = strong.choose_move(screen.controller.observation())
+        before = len(game.events)
+        screen.controller.move(str(move))  # the bots answer at once (no event loop here)
+        events += [e for e in game.events[before:] if getattr(e, "seat", 0) == 0]
+        turns -= move.is_discard or game.is_over
+    return events
+
+
+def test_a_game_turn_that_used_a_rule_well_masters_it() -> None:
+    teacher = start_class()
+    code = teacher.class_view.code
+    anna, ben = join(code, "Anna"), join(code, "Ben", "de")
+    shown(teacher, "class-deal-number").value = "2024"
+    click(teacher, "class-deal")
+    for pupil in (anna, ben):
+        pupil.class_pupil.poll()
+    ben.game_screen.show_hint()  # type: ignore[union-attr]
+    played = {name: play_turns_as_the_strong_bot(pupil, 1 if name == "Ben" else 3)
+              for name, pupil in (("Anna", anna), ("Ben", ben))}
+    rows = {r["name"]: r["rules"] for r in teacher.class_view.classes.view(
+        code, teacher.class_view.secret).pupils}
+    # Recomputed from the engine's events of her own moves: what each rule is about.
+    kinds = {type(e).__name__ for e in played["Anna"]}
+    expected = {"SB-DISCARD"} if "Discarded" in kinds else set()
+    if "Played" in kinds:
+        expected.add("SB-PLAY")
+    assert expected and expected <= set(rows["Anna"])
+    assert set(rows["Anna"].values()) == {"mastered"}
+    assert rows["Ben"] == {}  # the same kind of turn, but after a hint: nothing mastered
+    assert "●" in table(teacher)

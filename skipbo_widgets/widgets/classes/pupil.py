@@ -24,6 +24,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ...classes import ClassError, Classes
+from ...classes.used_well import rules_used_well
 from ...core.errors import GameError
 from ...rooms import StoreUnavailable, open_store
 from ...rooms.records import CODE_ALPHABET
@@ -66,6 +67,8 @@ class ClassPupil:
         self._seen = 0.0
         self._offline = False
         self._hints: dict[int, int] = {}
+        #: Hints asked on each game screen up to the pupil's last finished turn.
+        self._turn_hints: dict[int, int] = {}
         self._over: set[int] = set()
         self._task: asyncio.Task[None] | None = None
         self.line = testid(w.HTML(), "class-line")
@@ -319,6 +322,20 @@ class ClassPupil:
         if screen is not None:
             screen.listeners.append(self._game_changed)
 
+    def _judge_turn(self, screen: GameScreen) -> None:
+        """A turn of the pupil's finished: the rules it used well are mastered, if the
+        turn review grades it good and no hint was asked since the pupil's last turn."""
+        key = id(screen)
+        hinted = screen.hints_asked > self._turn_hints.get(key, 0)
+        self._turn_hints[key] = screen.hints_asked
+        if hinted:
+            return
+        totals = getattr(screen.play, "totals", None)  # a Skyjo match's totals
+        rules = rules_used_well(screen.settings.kind.id, screen.turn_finished,
+                                totals() if callable(totals) else None)
+        if rules:
+            self._write(lambda: self.classes.used_well(self.code, self.token, list(rules)))
+
     def _count_hints(self, screen: GameScreen) -> None:
         asked = screen.hints_asked - self._hints.get(id(screen), 0)
         if asked > 0 and self.joined:
@@ -328,6 +345,8 @@ class ClassPupil:
     def _game_changed(self, screen: GameScreen) -> None:
         if not self.joined:
             return
+        if screen.turn_finished:
+            self._judge_turn(screen)
         self._count_hints(screen)
         key = id(screen)
         if screen.controller.game.is_over and key not in self._over:

@@ -129,6 +129,9 @@ class GameScreen:
         self.hint_box.value = ""
         #: The learner's last finished turn, reviewed in whatever language is chosen.
         self._reviewed: list[tuple[Any, Any]] = []
+        #: The learner's turn the last change finished, each move with what they saw
+        #: before it (empty after any other change): a teacher's class hears it.
+        self.turn_finished: list[tuple[Any, Any]] = []
         self._show_review()
         self._after_change()
 
@@ -141,6 +144,7 @@ class GameScreen:
             self._show_review()
         self.hint_box.value = ""
         finished, self.controller.finished_turn = self.controller.finished_turn, []
+        self.turn_finished = finished
         if finished and self.settings.hints:
             self._reviewed = finished
             self._show_review()
