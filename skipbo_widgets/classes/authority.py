@@ -55,6 +55,7 @@ from .records import (
     FORMAT_VERSION,
     KEPT_ORDERS,
     MAX_PUPILS,
+    MAX_STUMBLED,
     PUPIL_FORMAT,
     ClassError,
     ClassReason,
@@ -65,6 +66,7 @@ from .records import (
     check_game,
     check_pupil_name,
     check_rules,
+    check_step,
     check_where,
     class_prefix,
     meta_key,
@@ -290,15 +292,21 @@ class Classes:
         return self._report(code, token, lambda _pupil: None)
 
     def step_done(self, code: str, token: str, rules: Sequence[str], *,
-                  mastered: bool) -> int:
+                  mastered: bool, step: str | None = None) -> int:
         """A lesson step done: its rules taught, and mastered if done without a hint or a
-        wrong try (mastered stays mastered)."""
+        wrong try (mastered stays mastered). ``step``: the step's key; a step that needed a
+        hint or a wrong try once (:meth:`tried` with its key) masters nothing when done
+        again cleanly — "Start again" is practice, not a first try."""
         rules = check_rules(rules)
+        step = check_step(step)
 
         def done(pupil: dict[str, Any]) -> None:
+            clean = mastered and step not in pupil.get("stumbled", ())
+            if not mastered:
+                _stumbled(pupil, step)
             for rule in rules:
-                if mastered or pupil["rules"].get(rule) != "mastered":
-                    pupil["rules"][rule] = "mastered" if mastered else "taught"
+                if clean or pupil["rules"].get(rule) != "mastered":
+                    pupil["rules"][rule] = "mastered" if clean else "taught"
 
         return self._report(code, token, done)
 
@@ -306,15 +314,19 @@ class Classes:
         """A game move that used these rules well: mastered."""
         return self.step_done(code, token, rules, mastered=True)
 
-    def tried(self, code: str, token: str, *, hints: int = 0, wrong: int = 0) -> int:
-        """Hints asked and wrong tries made (counted up)."""
+    def tried(self, code: str, token: str, *, hints: int = 0, wrong: int = 0,
+              step: str | None = None) -> int:
+        """Hints asked and wrong tries made (counted up); ``step``: the lesson step's key
+        they were made at (it no longer masters, see :meth:`step_done`)."""
         hints, wrong = min(int(hints), 9), min(int(wrong), 9)
         if hints < 0 or wrong < 0:
             raise ClassError(ClassReason.BAD_REPORT, what="number")
+        step = check_step(step)
 
         def count(pupil: dict[str, Any]) -> None:
             pupil["hints"] += hints
             pupil["wrong"] += wrong
+            _stumbled(pupil, step)
 
         return self._report(code, token, count)
 
@@ -417,3 +429,10 @@ class Classes:
     def _forget_deleted(self) -> int:
         sweep = getattr(self.store, "sweep", None)  # SQLite keeps deleted rows as expired
         return int(sweep()) if sweep is not None else 0
+
+
+def _stumbled(pupil: dict[str, Any], step: str | None) -> None:
+    """Remember that the pupil needed a hint or a wrong try at lesson step ``step``."""
+    stumbled = pupil.get("stumbled", [])
+    if step is not None and step not in stumbled:
+        pupil["stumbled"] = [*stumbled, step][-MAX_STUMBLED:]

@@ -93,6 +93,29 @@ def test_progress_of_a_pupil(store: Store) -> None:
     assert "token" not in row and row["away"] is False
 
 
+def test_a_step_redone_after_a_wrong_try_is_not_mastered(store: Store) -> None:
+    classes = Classes(store)
+    opened = classes.create()
+    anna = classes.join(opened.code, "Anna")
+    # A wrong try at one step; then the step done cleanly ("Start again", a reload, the
+    # lessons started again): practice, not a first try.
+    classes.tried(opened.code, anna.token, wrong=1, step="tut.wild.wild")
+    classes.step_done(opened.code, anna.token, ["SB-WILD"], mastered=True, step="tut.wild.wild")
+    classes.step_done(opened.code, anna.token, ["SB-PLAY"], mastered=True, step="tut.goal.first")
+    # Done once with a hint shown: done cleanly later, still taught.
+    classes.step_done(opened.code, anna.token, ["SB-DISCARD"], mastered=False, step="tut.x")
+    classes.step_done(opened.code, anna.token, ["SB-DISCARD"], mastered=True, step="tut.x")
+    [row] = classes.view(opened.code, opened.secret).pupils
+    assert row["rules"] == {"SB-WILD": "taught", "SB-PLAY": "mastered", "SB-DISCARD": "taught"}
+    assert "stumbled" not in row  # the teacher sees rules, not the steps behind them
+    # A game turn that used the rule well masters it all the same.
+    classes.used_well(opened.code, anna.token, ["SB-WILD"])
+    assert classes.view(opened.code, opened.secret).pupils[0]["rules"]["SB-WILD"] == "mastered"
+    with pytest.raises(ClassError) as err:
+        classes.tried(opened.code, anna.token, wrong=1, step="x" * 81)
+    assert reason(err) == "class_bad_report"
+
+
 @pytest.mark.parametrize("where", [
     {"screen": "nowhere"}, {"screen": "lesson", "game": "chess", "lesson": 1, "step": 1},
     {"screen": "lesson", "game": "skipbo", "lesson": -1, "step": 1},

@@ -134,6 +134,26 @@ def test_a_step_done_shows_in_the_view_as_taught_or_mastered() -> None:
     assert t("class.state.taught", "en") in html.unescape(teacher.class_view.table.value)
 
 
+def test_a_step_redone_after_start_again_is_not_mastered() -> None:
+    teacher = start_class()
+    anna = join(teacher.class_view.code, "Anna")
+    solve_first_task(anna, wrong_first=True)
+    tut = anna.tutorial
+    assert tut is not None
+    rules = tut.step.rules
+    click(anna, "tutorial-again")  # "Start this step again", then done without a slip
+    for move in tut.step.task.solution:  # type: ignore[union-attr]
+        tut.table._receive(tut.table, {"type": "move", "move": str(move)}, [])
+    tut.go(tut.lesson, tut.step_index)  # the step opened afresh (back, or a new start)
+    assert tut.run.failures == 0
+    for move in tut.step.task.solution:  # type: ignore[union-attr]
+        tut.table._receive(tut.table, {"type": "move", "move": str(move)}, [])
+    assert tut.run.done
+    [row] = teacher.class_view.classes.view(teacher.class_view.code,
+                                            teacher.class_view.secret).pupils
+    assert {row["rules"][r] for r in rules} == {"taught"}
+
+
 def test_send_to_lesson_eyes_on_me_and_a_class_deal() -> None:
     teacher = start_class()
     code = teacher.class_view.code

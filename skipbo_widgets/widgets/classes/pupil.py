@@ -306,7 +306,8 @@ class ClassPupil:
             return
         if feedback.kind == "done":
             self._write(lambda: self.classes.step_done(
-                self.code, self.token, list(step.rules), mastered=run.failures == 0))
+                self.code, self.token, list(step.rules), mastered=run.failures == 0,
+                step=step.key))
             tutorial = self.app.tutorial
             if tutorial is not None and tutorial.lessons[tutorial.lesson].steps[-1] is step:
                 self._write(lambda: self.classes.lesson_finished(
@@ -314,7 +315,7 @@ class ClassPupil:
         elif feedback.kind in ("wrong", "illegal"):
             hints = 1 if feedback.show is not None else 0
             self._write(lambda: self.classes.tried(self.code, self.token, hints=hints,
-                                                   wrong=1))
+                                                   wrong=1, step=step.key))
         self.tick()
 
     def follow_game(self, screen: GameScreen | None) -> None:
