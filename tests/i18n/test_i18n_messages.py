@@ -333,7 +333,7 @@ EVERY_PARAM: dict[str, Any] = {
     # rooms: a room's code, a first name, who was quicker
     "code": "K7PXM", "name": "Mia", "by": "Leo", "level": "medium",
     # a teacher's class: where a pupil is
-    "minutes": 3, "lesson": 2, "step": 1, "room": "K7PXM", "others": "Mia, Leo",
+    "minutes": 3, "time": "10:42", "lesson": 2, "step": 1, "room": "K7PXM", "others": "Mia, Leo",
 }
 
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import pytest
 from app_screens import click, shown
 from test_room_screens import store
 
-from skipbo_widgets.classes import Classes
+from skipbo_widgets.classes import ALL_RULES, RULES_BY_GAME, Classes
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import StoreUnavailable, open_store
 from skipbo_widgets.widgets.shell.app import App
@@ -79,9 +80,13 @@ def test_a_class_from_the_home_screen_to_the_live_view() -> None:
     assert shown(pupil, "start-class") is None and shown(pupil, "join-class") is None
     seen = table(teacher)
     assert "Zoë" in seen and t("class.where.home", "en") in seen
-    # Every rule of both games is a column, under its short name in the teacher's language.
-    assert seen.count('class="sb-class-rule"') == 41
-    assert t("class.rule.SB-WILD", "en") in seen
+    # A column per rule of the game shown, under its short name in the teacher's language;
+    # both games' on demand (a projector shows one game's without scrolling sideways).
+    assert seen.count("data-rule=") == len(RULES_BY_GAME["skipbo"])
+    assert t("class.rule.SB-WILD", "en") in seen and "SJ-COLUMN" not in seen
+    for rules, count in (("skyjo", len(RULES_BY_GAME["skyjo"])), ("both", len(ALL_RULES))):
+        shown(teacher, "class-rules").value = rules
+        assert table(teacher).count("data-rule=") == count
 
 
 def test_a_link_opens_the_join_form_with_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,8 +135,18 @@ def test_a_step_done_shows_in_the_view_as_taught_or_mastered() -> None:
     # Sorted by wrong tries... by hints, by mastered: Anna first on rules mastered.
     teacher.class_view._set(sort="mastered")
     assert table(teacher).index("Anna") < table(teacher).index("Ben")
-    teacher.class_view._set(details=rows["Ben"]["id"])
-    assert t("class.state.taught", "en") in html.unescape(teacher.class_view.table.value)
+    # A pupil's row opens their details below it (the page sends the row's id), and again
+    # closes them; an id that is no pupil's opens nothing.
+    pick = teacher.class_view.table._receive
+    pick(None, {"type": "pick", "pupil": rows["Ben"]["id"]}, [])
+    seen = table(teacher)
+    assert 'data-testid="class-details"' in seen and t("class.state.taught", "en") in seen
+    assert seen.index("Ben") < seen.index('data-testid="class-details"')
+    assert 'aria-expanded="true"' in seen
+    pick(None, {"type": "pick", "pupil": rows["Ben"]["id"]}, [])
+    assert 'data-testid="class-details"' not in table(teacher)
+    pick(None, {"type": "pick", "pupil": "nobody-at-all"}, [])
+    assert 'data-testid="class-details"' not in table(teacher)
 
 
 def test_a_step_redone_after_start_again_is_not_mastered() -> None:
@@ -181,11 +196,13 @@ def test_send_to_lesson_eyes_on_me_and_a_class_deal() -> None:
         assert pupil.body.layout.display == "" and pupil.screen == "learn"
     shown(teacher, "class-game").value = "skipbo"
     shown(teacher, "class-deal-number").value = "4711"
+    shown(teacher, "class-deal-players").value = "3"
     click(teacher, "class-deal")
     deals = set()
     for pupil in pupils:
         pupil.class_pupil.poll()
         assert pupil.screen == "game" and pupil.game_screen is not None
+        assert pupil.game_screen.settings.players == 3  # the pupil and two bots
         deals.add((pupil.game_screen.settings.seed, pupil.game_screen.match.game.state_key()))
     assert len(deals) == 1  # the same cards for everyone
     # A command already obeyed is not obeyed again after a reload.
@@ -318,6 +335,7 @@ def test_seating_at_tables_with_a_bot_and_the_end_leaves_the_rooms_alone(store: 
     shown(teacher, "class-game").value = "skyjo"
     shown(teacher, "class-seats").value = "2"
     shown(teacher, "class-random").value = False
+    shown(teacher, "class-bot-level").value = "strong"
     click(teacher, "class-seat")
     for pupil in pupils:
         pupil.class_pupil.poll()
@@ -329,6 +347,7 @@ def test_seating_at_tables_with_a_bot_and_the_end_leaves_the_rooms_alone(store: 
     # Daan (last by name order: Daan, Jonas, Léa → Daan and Jonas, then Léa and a bot).
     lea = pupils[0].room_flow.room
     assert lea is not None and [s["bot"] is not None for s in lea["seats"]] == [False, True]
+    assert "strong" in json.dumps(lea["seats"][1]["bot"])
     seen = table(teacher)
     assert "Skyjo" in seen and "Jonas" in seen
     click(teacher, "class-end")
@@ -381,3 +400,23 @@ def test_a_game_turn_that_used_a_rule_well_masters_it() -> None:
     assert set(rows["Anna"].values()) == {"mastered"}
     assert rows["Ben"] == {}  # the same kind of turn, but after a hint: nothing mastered
     assert "●" in table(teacher)
+
+
+def test_a_pupil_away_is_shown_since_when() -> None:
+    from skipbo_widgets.classes.records import AWAY_AFTER
+    from skipbo_widgets.widgets.classes.class_table import clock
+
+    teacher = start_class()
+    join(teacher.class_view.code, "Anna", "fr")
+    seen = teacher.class_view.classes.view(teacher.class_view.code,
+                                           teacher.class_view.secret).pupils[0]["seen"]
+    assert t("class.where.home", "en") in table(teacher)
+    later = seen + AWAY_AFTER + 240
+    teacher.class_view.classes.clock = lambda: later  # four minutes after the minute away
+    teacher.class_view.refresh()
+    teacher.class_view._draw_table()
+    markup = teacher.class_view.table.value
+    text = html.unescape(re.sub("<[^>]+>", "", markup))
+    assert t("class.where.away", "en", time=clock(seen)) in text
+    # The page says the time again in the teacher's own time zone: it gets the instant.
+    assert f'data-clock="{seen:.0f}"' in markup

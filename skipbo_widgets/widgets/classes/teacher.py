@@ -31,6 +31,7 @@ from ...tutorials.lesson import all_lessons
 from ..page.testids import testid
 from ..rooms.messages import error_text
 from ..shell.game_screen import _running_loop
+from .class_table import RULE_VIEWS, ClassTable, mastered_count, table_html, where_text
 from .pupil import clean_code, kept_class
 from .words import class_error_text
 
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 #: How often the live view reads the class (a pupil's step shows within this and a redraw).
 REFRESH = 1.0
 SORTS = ("name", "where", "mastered", "hints", "lessons", "games")
+#: The bots' levels a teacher seats with: those both games have.
+BOT_LEVELS = tuple(v for v in GAMES["skipbo"].bot_levels if v in GAMES["skyjo"].bot_levels)
 
 
 def _button(label: str, name: str, action: Callable[[], None], style: str = "",
@@ -51,26 +54,6 @@ def _button(label: str, name: str, action: Callable[[], None], style: str = "",
 
 def _note(text: str, name: str, css: str = "sb-form-note") -> w.HTML:
     return testid(w.HTML(f'<div class="{css}">{html.escape(text)}</div>' if text else ""), name)
-
-
-def mastered_count(row: dict[str, Any]) -> int:
-    return sum(1 for v in row["rules"].values() if v == "mastered")
-
-
-def where_text(row: dict[str, Any], tr: Callable[..., str], now: float) -> str:
-    """Where a pupil is, in words (away: since how many minutes)."""
-    if row["away"]:
-        return tr("class.where.away", minutes=max(1, int((now - row["seen"]) // 60)))
-    where = row["where"]
-    game = GAMES[where["game"]].name if "game" in where else ""
-    if where["screen"] == "lesson":
-        return tr("class.where.lesson", game=game, lesson=where["lesson"], step=where["step"])
-    if where["screen"] == "game":
-        return tr("class.where.game", game=game)
-    if where["screen"] == "room":
-        return tr("class.where.room", game=game, room=where["room"],
-                  others=", ".join(where["with"]) or "—")
-    return tr(f"class.where.{where['screen']}")
 
 
 class ClassStartScreen:
@@ -153,12 +136,16 @@ class ClassViewScreen:
         self.view: ClassView | None = None
         self.sort = "name"
         self.details = ""
+        #: Whose rule columns the table shows: a game's, or ``both`` (the game of the
+        #: teacher's last command, until the teacher picks).
+        self.rules = next(iter(RULES_BY_GAME))
         self.group: tuple[str, ...] = ()
         self.said = ""
         self.error = ""
         self._end_asked = False
         self._task: asyncio.Task[None] | None = None
-        self.table = testid(w.HTML(), "class-table")
+        self.table = testid(ClassTable(), "class-table")
+        self.table.on_pick(self.pick)
         self.widget = w.VBox(layout=w.Layout(padding="12px", width="100%"))
         app.class_pupil.store.on_stored(self._on_stored)
 
@@ -271,8 +258,7 @@ class ClassViewScreen:
             f"<code data-testid=\"class-link\">{html.escape(link)}</code></div>"), "class-head")
         rows = view.pupils if view is not None else []
         sort = testid(w.Dropdown(options=[(tr(f"class.sort.{s}"), s) for s in SORTS],
-                                 value=self.sort, description=tr("class.sort"),
-                                 style={"description_width": "initial"}), "class-sort")
+                                 value=self.sort, layout=w.Layout(width="auto")), "class-sort")
         sort.observe(lambda c: self._set(sort=c["new"]), names="value")
         ids = [r["id"] for r in rows]
         # The label above the list, not beside it: beside it, a long label took the whole
@@ -282,14 +268,17 @@ class ClassViewScreen:
             value=tuple(p for p in self.group if p in ids), rows=min(6, max(2, len(rows))),
             layout=w.Layout(width="16em")), "class-group")
         group.observe(lambda c: setattr(self, "group", tuple(c["new"])), names="value")
-        details = testid(w.Dropdown(
-            options=[(tr("class.details.none"), ""), *((r["name"], r["id"]) for r in rows)],
-            value=self.details if self.details in ids else "", description=tr("class.details"),
-            style={"description_width": "initial"}), "class-details-pick")
-        details.observe(lambda c: self._set(details=c["new"]), names="value")
+        rules = testid(w.ToggleButtons(
+            options=[(GAMES[g].name if g in GAMES else tr("class.rules.both"), g)
+                     for g in RULE_VIEWS], value=self.rules,
+            style={"button_width": "auto"}), "class-rules")
+        rules.observe(lambda c: self._set(rules=c["new"]), names="value")
         self._draw_table()
-        self.widget.children = [head, w.HBox([sort, details],
-                                             layout=w.Layout(flex_flow="row wrap")),
+        self.table.lang = app.lang
+        self.widget.children = [head, w.HBox([w.Label(tr("class.sort")), sort,
+                                              w.Label(tr("class.rules")), rules],
+                                             layout=w.Layout(flex_flow="row wrap",
+                                                             align_items="center")),
                                 self.table, w.VBox([w.Label(tr("class.group")), group]),
                                 self._actions(),
                                 _note(self.said, "class-said", "sb-box sb-box-info")]
@@ -313,66 +302,25 @@ class ClassViewScreen:
         }
         return sorted(rows, key=key[self.sort])
 
+    def pick(self, pupil: str) -> None:
+        """The teacher picked a pupil's row: their details open below it (again: closed)."""
+        ids = [r["id"] for r in self.view.pupils] if self.view is not None else []
+        if pupil in ids:
+            self._set(details="" if pupil == self.details else pupil)
+
     def _draw_table(self) -> None:
         tr = self.tr
-        now = self.classes.clock()
         rows = self._sorted()
-        head1 = [f'<th rowspan="2">{html.escape(tr(f"class.col.{c}"))}</th>'
-                 for c in ("name", "where")]
-        head1 += [f'<th colspan="{len(rules)}">{html.escape(GAMES[g].name)}</th>'
-                  for g, rules in RULES_BY_GAME.items()]
-        head1 += [f'<th rowspan="2">{html.escape(tr(f"class.col.{c}"))}</th>'
-                  for c in ("hints", "wrong", "lessons", "games")]
-        # Rule names stand upright: 41 columns fit a projector's width.
-        head2 = [f'<th class="sb-class-rule" title="{r}" data-rule="{r}" style="writing-mode:'
-                 f'vertical-rl;transform:rotate(180deg);white-space:nowrap;padding:2px">'
-                 f"{html.escape(tr('class.rule.' + r))}</th>"
-                 for rules in RULES_BY_GAME.values() for r in rules]
-        body = []
-        for row in rows:
-            cells = [f'<td class="sb-class-pupil">{html.escape(row["name"])}</td>',
-                     f'<td style="white-space:nowrap">{html.escape(where_text(row, tr, now))}'
-                     "</td>"]
-            for rules in RULES_BY_GAME.values():
-                for rule in rules:
-                    state = row["rules"].get(rule, "")
-                    mark = {"mastered": "●", "taught": "○"}.get(state, "")
-                    cells.append(f'<td class="sb-class-mark" data-state="{state}" '
-                                 f'style="text-align:center">{mark}</td>')
-            games = " · ".join(f"{GAMES[g].name} {n} ({row['won'].get(g, 0)})"
-                               for g, n in sorted(row["played"].items()))
-            cells += [f"<td>{row['hints']}</td>", f"<td>{row['wrong']}</td>",
-                      f"<td>{len(row['lessons'])}</td>", f"<td>{html.escape(games)}</td>"]
-            body.append(f'<tr data-pupil="{html.escape(row["id"])}">{"".join(cells)}</tr>')
         empty = (f'<p data-testid="class-empty">{html.escape(tr("class.view.empty"))}</p>'
                  if not rows else "")
         error = (f'<div class="sb-box sb-box-error" data-testid="class-error">'
                  f"{html.escape(self.error)}</div>") if self.error else ""
         legend = html.escape(tr("class.legend"))
         self.table.value = (
-            f'{error}<div class="sb-class-scroll" style="overflow-x:auto">'
-            '<table class="sb-class-table" style="border-collapse:collapse">'
-            f'<thead><tr>{"".join(head1)}</tr>'
-            f'<tr>{"".join(head2)}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+            f'{error}<div class="sb-class-scroll">'
+            f"{table_html(rows, tr, rules=self.rules, details=self.details)}</div>"
             f'{empty}<p class="sb-form-note">{legend} · '
-            f'{html.escape(tr("class.view.count", number=len(rows)))}</p>'
-            f"{self._details_html(rows)}")
-
-    def _details_html(self, rows: list[dict[str, Any]]) -> str:
-        row = next((r for r in rows if r["id"] == self.details), None)
-        if row is None:
-            return ""
-        tr = self.tr
-        parts = [f"<h3>{html.escape(row['name'])}</h3>"]
-        for game, rules in RULES_BY_GAME.items():
-            items = [f"<li>{html.escape(tr('class.rule.' + r))} ({r}): "
-                     f"{html.escape(tr('class.state.' + row['rules'][r]))}</li>"
-                     for r in rules if r in row["rules"]]
-            if items:
-                parts.append(f"<h4>{html.escape(GAMES[game].name)}</h4><ul>{''.join(items)}</ul>")
-        lessons = ", ".join(row["lessons"]) or "—"
-        parts.append(f"<p>{html.escape(tr('class.col.lessons'))}: {html.escape(lessons)}</p>")
-        return f'<div class="sb-class-details" data-testid="class-details">{"".join(parts)}</div>'
+            f'{html.escape(tr("class.view.count", number=len(rows)))}</p>')
 
     # -- the actions ------------------------------------------------------------------------
 
@@ -393,8 +341,12 @@ class ClassViewScreen:
                                              lambda: self.send_lesson(game.value, lesson.value),
                                              "info", "graduation-cap")],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        row2 = w.HBox([deal, _button(tr("class.act.deal"), "class-deal",
-                                     lambda: self.send_deal(game.value, deal.value),
+        players = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
+                                    description=tr("setup.players"), style=style,
+                                    layout=w.Layout(width="10em")), "class-deal-players")
+        row2 = w.HBox([deal, players, _button(
+            tr("class.act.deal"), "class-deal",
+            lambda: self.send_deal(game.value, deal.value, int(players.value)),
                                      "success", "play")],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
         seats = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
@@ -402,9 +354,13 @@ class ClassViewScreen:
                                   layout=w.Layout(width="12em")), "class-seats")
         shuffle = testid(w.Checkbox(value=True, description=tr("class.act.random"),
                                     indent=False), "class-random")
-        row_seat = w.HBox([seats, shuffle, _button(
+        level = testid(w.Dropdown(options=[(tr(f"setup.level.{v}"), v) for v in BOT_LEVELS],
+                                  value="medium", description=tr("class.act.bots"),
+                                  style=style, layout=w.Layout(width="auto")), "class-bot-level")
+        row_seat = w.HBox([seats, level, shuffle, _button(
             tr("class.act.seat"), "class-seat",
-            lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value)),
+            lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value),
+                              level=level.value),
             "warning", "users")], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         row3 = w.HBox([
             _button(tr("class.act.release" if pause else "class.act.pause"),
@@ -415,6 +371,11 @@ class ClassViewScreen:
                     "class-end", self.end, "danger", "stop")],
             layout=w.Layout(flex_flow="row wrap"))
         return w.VBox([row1, row2, row_seat, row3])
+
+    def _follow_game(self, game: str) -> None:
+        """The table shows the rules of the game the class was sent to (unless both)."""
+        if self.rules != "both" and game in RULES_BY_GAME:
+            self.rules = game
 
     def _command(self, kind: str, said: str, **args: Any) -> None:
         to = list(self.group) or None
@@ -432,22 +393,27 @@ class ClassViewScreen:
     def send_lesson(self, game: str, lesson: int) -> None:
         """Open lesson ``lesson`` (1-based, in ``game``'s lessons) on the pupils' pages."""
         count = sum(1 for item in all_lessons() if item.game == game)
+        self._follow_game(game)
         self._command("lesson", "class.sent.lesson", game=game,
                       lesson=min(max(int(lesson), 1), max(count, 1)))
 
-    def send_deal(self, game: str, number: str) -> None:
-        """A class deal: everyone the same cards, against bots (the class link's deal)."""
+    def send_deal(self, game: str, number: str, players: int = 2) -> None:
+        """A class deal: everyone the same cards, against ``players - 1`` bots (the class
+        link's deal)."""
         number = "".join(c for c in str(number) if c.isdigit())[:9] or "1"
+        self._follow_game(game)
         self._command("deal", "class.sent.deal",
-                      query=f"game={game}&deal={number}&players=2")
+                      query=f"game={game}&deal={number}&players={min(max(int(players), 2), 4)}")
 
-    def seat(self, game: str, players: int, *, shuffle: bool = True) -> None:
+    def seat(self, game: str, players: int, *, shuffle: bool = True,
+             level: str = "medium") -> None:
         """Seat the class (or the group) at rooms of ``players``: pupils in the order of
-        the list (or at random), bots in the seats left over; each pupil's page goes to
-        its table. The rooms are the rooms' own: they outlive the class."""
+        the list (or at random), bots of ``level`` in the seats left over; each pupil's
+        page goes to its table. The rooms are the rooms' own: they outlive the class."""
         view = self.view
         if view is None:
             return
+        self._follow_game(game)
         rows = [r for r in view.pupils if not self.group or r["id"] in self.group]
         if shuffle:
             rows = secrets.SystemRandom().sample(rows, len(rows))
@@ -457,7 +423,7 @@ class ClassViewScreen:
             for start in range(0, len(rows), players):
                 table = rows[start:start + players]
                 made = rooms.create(game, players, bots={
-                    seat: "medium" for seat in range(len(table), players)})
+                    seat: level for seat in range(len(table), players)})
                 for row in table:
                     seated = rooms.join(made.code, row["name"])
                     each[row["id"]] = {"room": made.code, "token": seated.token}
@@ -490,10 +456,9 @@ class ClassViewScreen:
                          *(f"{tr('class.col.played')} {k.name}" for k in GAMES.values()),
                          *(f"{tr('class.col.won')} {k.name}" for k in GAMES.values()),
                          *(f"{r} {tr('class.rule.' + r)}" for r in rules)])
-        now = self.classes.clock()
         for row in self._sorted():
             state = {"mastered": tr("class.state.mastered"), "taught": tr("class.state.taught")}
-            writer.writerow([row["name"], where_text(row, tr, now), row["hints"], row["wrong"],
+            writer.writerow([row["name"], where_text(row, tr), row["hints"], row["wrong"],
                              len(row["lessons"]),
                              *(row["played"].get(g, 0) for g in GAMES),
                              *(row["won"].get(g, 0) for g in GAMES),
