@@ -183,6 +183,9 @@ def test_send_to_lesson_eyes_on_me_and_a_class_deal() -> None:
         assert pupil.tutorial.step.game == "skyjo" and pupil.tutorial.step_index == 0
         assert t("class.opened_lesson", pupil.lang) in pupil.class_pupil.line.value
     assert "Skyjo" in table(teacher) and "lesson 2, step 1" in table(teacher)
+    # The screen is drawn afresh after a command; the teacher's choices stay.
+    assert (shown(teacher, "class-game").value, shown(teacher, "class-lesson-number").value) \
+        == ("skyjo", 2)
     click(teacher, "class-pause-all")
     for pupil in pupils:
         pupil.class_pupil.poll()

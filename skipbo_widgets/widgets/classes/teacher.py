@@ -19,7 +19,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as w
 
@@ -38,6 +38,7 @@ from .words import class_error_text
 if TYPE_CHECKING:
     from ..shell.app import App
 
+W = TypeVar("W", bound=w.ValueWidget)
 #: How often the live view reads the class (a pupil's step shows within this and a redraw).
 REFRESH = 1.0
 SORTS = ("name", "where", "mastered", "hints", "lessons", "games")
@@ -142,6 +143,8 @@ class ClassViewScreen:
         self.group: tuple[str, ...] = ()
         self.said = ""
         self.error = ""
+        #: The teacher's choices in the actions (game, lesson, deal, seats...), by name.
+        self.choices: dict[str, Any] = {}
         self._end_asked = False
         self._task: asyncio.Task[None] | None = None
         self.table = testid(ClassTable(), "class-table")
@@ -324,39 +327,49 @@ class ClassViewScreen:
 
     # -- the actions ------------------------------------------------------------------------
 
+    def _kept(self, widget: W, name: str) -> W:
+        """``widget`` showing the teacher's last choice ``name``, and keeping the next: the
+        screen is drawn afresh after each command, and the choices stay as they were."""
+        widget.value = self.choices.setdefault(name, widget.value)
+        widget.observe(lambda c: self.choices.__setitem__(name, c["new"]), names="value")
+        return widget
+
     def _actions(self) -> w.Widget:
-        tr = self.tr
+        tr, kept = self.tr, self._kept
         style = {"description_width": "initial"}
-        game = testid(w.Dropdown(options=[(k.name, g) for g, k in GAMES.items()],
-                                 description=tr("class.act.game"), style=style), "class-game")
-        lesson = testid(w.BoundedIntText(value=1, min=1, max=20,
-                                         description=tr("class.act.lesson_number"),
-                                         style=style, layout=w.Layout(width="12em")),
-                        "class-lesson-number")
-        deal = testid(w.Text(value=str(secrets.randbelow(9000) + 1000),
-                             description=tr("class.act.deal_number"), style=style,
-                             layout=w.Layout(width="14em")), "class-deal-number")
+        game = testid(kept(w.Dropdown(options=[(k.name, g) for g, k in GAMES.items()],
+                                      description=tr("class.act.game"), style=style), "game"),
+                      "class-game")
+        lesson = testid(kept(w.BoundedIntText(value=1, min=1, max=20,
+                                              description=tr("class.act.lesson_number"),
+                                              style=style, layout=w.Layout(width="12em")),
+                             "lesson"), "class-lesson-number")
+        deal = testid(kept(w.Text(value=str(secrets.randbelow(9000) + 1000),
+                                  description=tr("class.act.deal_number"), style=style,
+                                  layout=w.Layout(width="14em")), "deal"), "class-deal-number")
         pause = self.view is not None and self.view.paused is not None
         row1 = w.HBox([game, lesson, _button(tr("class.act.lesson"), "class-send-lesson",
                                              lambda: self.send_lesson(game.value, lesson.value),
                                              "info", "graduation-cap")],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        players = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
-                                    description=tr("setup.players"), style=style,
-                                    layout=w.Layout(width="10em")), "class-deal-players")
+        players = testid(kept(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
+                                         description=tr("setup.players"), style=style,
+                                         layout=w.Layout(width="10em")), "players"),
+                         "class-deal-players")
         row2 = w.HBox([deal, players, _button(
             tr("class.act.deal"), "class-deal",
             lambda: self.send_deal(game.value, deal.value, int(players.value)),
                                      "success", "play")],
                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        seats = testid(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
-                                  description=tr("class.act.seats"), style=style,
-                                  layout=w.Layout(width="12em")), "class-seats")
-        shuffle = testid(w.Checkbox(value=True, description=tr("class.act.random"),
-                                    indent=False), "class-random")
-        level = testid(w.Dropdown(options=[(tr(f"setup.level.{v}"), v) for v in BOT_LEVELS],
-                                  value="medium", description=tr("class.act.bots"),
-                                  style=style, layout=w.Layout(width="auto")), "class-bot-level")
+        seats = testid(kept(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
+                                       description=tr("class.act.seats"), style=style,
+                                       layout=w.Layout(width="12em")), "seats"), "class-seats")
+        shuffle = testid(kept(w.Checkbox(value=True, description=tr("class.act.random"),
+                                         indent=False), "shuffle"), "class-random")
+        level = testid(kept(w.Dropdown(options=[(tr(f"setup.level.{v}"), v) for v in BOT_LEVELS],
+                                       value="medium", description=tr("class.act.bots"),
+                                       style=style, layout=w.Layout(width="auto")), "level"),
+                       "class-bot-level")
         row_seat = w.HBox([seats, level, shuffle, _button(
             tr("class.act.seat"), "class-seat",
             lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value),
