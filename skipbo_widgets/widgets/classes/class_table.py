@@ -46,8 +46,10 @@ class ClassTable(PageWidget):
         self._on_pick.append(handler)
 
     def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        pupil = content.get("pupil") if isinstance(content, dict) else None
-        if content.get("type") == "pick" and isinstance(pupil, str) and len(pupil) <= 40:
+        if not (isinstance(content, dict) and content.get("type") == "pick"):
+            return  # the page's script sends nothing else
+        pupil = content.get("pupil")
+        if isinstance(pupil, str) and len(pupil) <= 40:
             for handler in self._on_pick:
                 handler(pupil)
 

@@ -359,8 +359,7 @@ class ClassViewScreen:
         row2 = w.HBox([deal, players, _button(
             tr("class.act.deal"), "class-deal",
             lambda: self.send_deal(game.value, deal.value, int(players.value)),
-                                     "success", "play")],
-                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+            "success", "play")], layout=w.Layout(flex_flow="row wrap", align_items="center"))
         seats = testid(kept(w.Dropdown(options=[str(n) for n in range(2, 5)], value="2",
                                        description=tr("class.act.seats"), style=style,
                                        layout=w.Layout(width="12em")), "seats"), "class-seats")
