@@ -42,8 +42,9 @@ W = TypeVar("W", bound=w.ValueWidget)
 #: How often the live view reads the class (a pupil's step shows within this and a redraw).
 REFRESH = 1.0
 SORTS = ("name", "where", "mastered", "hints", "lessons", "games")
-#: The bots' levels a teacher seats with: those both games have.
-BOT_LEVELS = tuple(v for v in GAMES["skipbo"].bot_levels if v in GAMES["skyjo"].bot_levels)
+#: The bots' levels a teacher seats with: those every game has, weakest first.
+BOT_LEVELS = tuple(level for level in next(iter(GAMES.values())).bot_levels
+                   if all(level in kind.bot_levels for kind in GAMES.values()))
 
 
 def _button(label: str, name: str, action: Callable[[], None], style: str = "",
