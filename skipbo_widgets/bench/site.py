@@ -9,6 +9,9 @@
   kernel's worker started, when the worker asked for the first and had the last wheel
   (Pyodide's start before, unpacking and importing after), when the kernel was ready
   (Voici executes the notebook) and when the first screen was drawn;
+- the kernel's start-up step by step (tools/site/startup.mjs: the same runtime, wheels
+  and imports under Node, where each step can be timed): the runtime, unpacking the
+  wheels, importing piplite, the kernel (IPython) and the app;
 - click round trip: as in the ``app`` section, from a click to the table showing it,
   here with Python running in the page's Web Worker.
 
@@ -18,9 +21,11 @@ needs Playwright and Chromium.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -68,6 +73,7 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "first_screen_parts_s": {
             name: round(statistics.median(m[name] for m in marks) / 1000, 2)
             for name in marks[0] if all(name in m for m in marks)},
+        "kernel_start_in_node_s": kernel_start_parts(folder),
         "click_ms": click_ms(trips),
         # The cold start is CPU work in the browser: other jobs on the machine lengthen it.
         "load_avg_1min_before": round(load, 1),
@@ -95,6 +101,15 @@ def first_screen_marks(page: Any) -> dict[str, float]:
             out["first_wheel_asked"] = offset + min(s for s, _ in times["wheels"])
             out["last_wheel_had"] = offset + max(e for _, e in times["wheels"])
     return dict(sorted(out.items(), key=lambda item: item[1]))
+
+
+def kernel_start_parts(folder: Path) -> dict[str, float]:
+    """Seconds of each step of the kernel's start-up, under Node (see tools/site/startup.mjs)."""
+    tools = Path(__file__).resolve().parents[2] / "tools" / "site"
+    done = subprocess.run(["node", "startup.mjs", str(folder)], cwd=tools, capture_output=True,
+                          text=True, check=True, timeout=300)
+    parts: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return parts
 
 
 def run(settings: Settings) -> dict[str, Any]:
