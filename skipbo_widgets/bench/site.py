@@ -1,7 +1,8 @@
 """The static site (``make site``) in headless Chromium, with every other host refused.
 
 - size: every file of ``site/``, in MB (what a web host serves);
-- cold first screen: from ``page.goto`` to the home screen's Play button, in a fresh
+- cold first screen: from ``page.goto`` to the home screen's Play button as the visitor
+  sees it (the progress page gone, which waits 250 ms for the screen to settle), in a fresh
   browser context each time (empty cache, as a first visit): Pyodide, the kernel and
   the notebook all start in the visitor's browser;
 - its parts (medians, seconds from the app page's navigation): when the progress page
@@ -91,7 +92,7 @@ def first_screen_marks(page: Any) -> dict[str, float]:
     (tools/site/progress.html) and the kernel worker's wheels."""
     shown = page.evaluate("({...window.skipboProgress, origin: performance.timeOrigin})")
     origin = shown.pop("origin")
-    out = {f"{name}": shown[name] for name in
+    out = {name: shown[name] for name in
            ("shown", "files", "connected", "executing", "home") if name in shown}
     for worker in page.workers:
         times = worker.evaluate(WORKER_TIMES)
