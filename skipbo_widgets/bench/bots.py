@@ -9,6 +9,7 @@ players; see :mod:`skipbo_widgets.skipbo.bots.tournament` for the win rate with 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ..skipbo.bots.tournament import (
@@ -24,8 +25,11 @@ DEFAULT_GAMES, QUICK_GAMES = 100, 10
 
 
 def hint(settings: Settings) -> dict[str, Any]:
-    """Milliseconds per hint (p50, p99, max) over the learner's positions of real games."""
-    return hint_latency(games=1 if settings.quick else 4, seed=settings.seed)
+    """Milliseconds per hint (p50, p99, max; by the clock and in CPU time) over the
+    learner's positions of real games, and the load average they were measured under."""
+    load = os.getloadavg()[0]
+    return {**hint_latency(games=1 if settings.quick else 4, seed=settings.seed),
+            "load_avg_1min_before": round(load, 1)}
 
 
 def limit(settings: Settings) -> dict[str, Any]:

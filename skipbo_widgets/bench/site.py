@@ -1,9 +1,18 @@
 """The static site (``make site``) in headless Chromium, with every other host refused.
 
 - size: every file of ``site/``, in MB (what a web host serves);
-- cold first screen: from ``page.goto`` to the home screen's Play button, in a fresh
+- cold first screen: from ``page.goto`` to the home screen's Play button as the visitor
+  sees it (the progress page gone, which waits 250 ms for the screen to settle), in a fresh
   browser context each time (empty cache, as a first visit): Pyodide, the kernel and
   the notebook all start in the visitor's browser;
+- its parts (medians, seconds from the app page's navigation): when the progress page
+  was shown, when the page had every file of the runtime and the wheels, when the
+  kernel's worker started, when the worker asked for the first and had the last wheel
+  (Pyodide's start before, unpacking and importing after), when the kernel was ready
+  (Voici executes the notebook) and when the first screen was drawn;
+- the kernel's start-up step by step (tools/site/startup.mjs: the same runtime, wheels
+  and imports under Node, where each step can be timed): the runtime, unpacking the
+  wheels, importing piplite, the kernel (IPython) and the app;
 - click round trip: as in the ``app`` section, from a click to the table showing it,
   here with Python running in the page's Web Worker.
 
@@ -13,9 +22,11 @@ needs Playwright and Chromium.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -41,13 +52,16 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
     with static_server(folder) as url, sync_playwright() as p:
         browser = launch_chromium(p, offline=True)
         cold: list[float] = []
+        marks: list[dict[str, float]] = []
         for _ in range(loads):
             context = browser.new_context(viewport={"width": 1366, "height": 900})
             page = context.new_page()
             t0 = time.perf_counter()
             page.goto(f"{url}index.html?lang=en")
             page.wait_for_selector(HOME, timeout=120_000)
+            page.wait_for_function("window.skipboProgress?.home", timeout=120_000)
             cold.append(time.perf_counter() - t0)
+            marks.append(first_screen_marks(page))
             context.close()
         context = browser.new_context(viewport={"width": 1366, "height": 900})
         trips = click_round_trips(context.new_page(), f"{url}index.html?lang=en", clicks)
@@ -57,10 +71,46 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "cold_first_screen_s": {"min": round(min(cold), 2),
                                 "median": round(statistics.median(cold), 2),
                                 "max": round(max(cold), 2), "n": len(cold)},
+        "first_screen_parts_s": {
+            name: round(statistics.median(m[name] for m in marks) / 1000, 2)
+            for name in marks[0] if all(name in m for m in marks)},
+        "kernel_start_in_node_s": kernel_start_parts(folder),
         "click_ms": click_ms(trips),
         # The cold start is CPU work in the browser: other jobs on the machine lengthen it.
         "load_avg_1min_before": round(load, 1),
     }
+
+
+#: In the kernel's worker: when it started and what it fetched (its own clock).
+WORKER_TIMES = """() => ({origin: performance.timeOrigin,
+  wheels: performance.getEntriesByType("resource").filter(e => e.name.endsWith(".whl"))
+    .map(e => [e.startTime, e.responseEnd])})"""
+
+
+def first_screen_marks(page: Any) -> dict[str, float]:
+    """Milliseconds from the app page's navigation: the progress page's marks
+    (tools/site/progress.html) and the kernel worker's wheels."""
+    shown = page.evaluate("({...window.skipboProgress, origin: performance.timeOrigin})")
+    origin = shown.pop("origin")
+    out = {name: shown[name] for name in
+           ("shown", "files", "connected", "executing", "home") if name in shown}
+    for worker in page.workers:
+        times = worker.evaluate(WORKER_TIMES)
+        if times["wheels"]:
+            offset = times["origin"] - origin
+            out["worker_started"] = offset
+            out["first_wheel_asked"] = offset + min(s for s, _ in times["wheels"])
+            out["last_wheel_had"] = offset + max(e for _, e in times["wheels"])
+    return dict(sorted(out.items(), key=lambda item: item[1]))
+
+
+def kernel_start_parts(folder: Path) -> dict[str, float]:
+    """Seconds of each step of the kernel's start-up, under Node (see tools/site/startup.mjs)."""
+    tools = Path(__file__).resolve().parents[2] / "tools" / "site"
+    done = subprocess.run(["node", "startup.mjs", str(folder)], cwd=tools, capture_output=True,
+                          text=True, check=True, timeout=300)
+    parts: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return parts
 
 
 def run(settings: Settings) -> dict[str, Any]:

@@ -88,7 +88,9 @@ def test_bot_sections_report_the_agreed_shape() -> None:
     settings = Settings(quick=True, games=2, seed=3)
     hint = sections()["hint"](settings)
     assert {"p50_ms", "p99_ms", "max_ms"} <= set(hint) and hint["positions"] > 0
-    assert 0 <= hint["p50_ms"] <= hint["p99_ms"] <= hint["max_ms"]
+    for clock in ("", "cpu_"):
+        assert 0 <= hint[f"{clock}p50_ms"] <= hint[f"{clock}p99_ms"] <= hint[f"{clock}max_ms"]
+    assert hint["load_avg_1min_before"] >= 0
     matches = sections()["matches"](settings)
     assert {(m["a"], m["b"]) for m in matches} == {
         ("strong", "medium"), ("strong", "advanced"), ("strong", "beginner"),

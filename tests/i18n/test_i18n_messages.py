@@ -334,6 +334,8 @@ EVERY_PARAM: dict[str, Any] = {
     "code": "K7PXM", "name": "Mia", "by": "Leo", "level": "medium",
     # a teacher's class: where a pupil is
     "minutes": 3, "time": "10:42", "lesson": 2, "step": 1, "room": "K7PXM", "others": "Mia, Leo",
+    # the static site's progress page: megabytes received (of "total")
+    "done": "3.2",
 }
 
 

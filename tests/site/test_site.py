@@ -8,6 +8,7 @@ the app cold, in French, on a 390 px phone, and checks that no request left the 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -163,3 +164,59 @@ def test_a_reload_offers_the_game_kept_in_the_browser(page: Page, site_url: str)
     page.click('[data-testid="resume"]', timeout=FIRST_SCREEN_MS)
     page.wait_for_selector('[data-testid="build-0"] [data-card="1"]')
     assert text_of(page, "hand") == hand
+
+
+#: Watches the page from its first script on, every frame: when the progress page was
+#: first seen, and every time the home screen's Play button could be seen (not under
+#: the progress page) with another text than the expected one or another language.
+WATCH = """(expected) => {
+  const seen = window.skipboWatch = {progress: null, wrong: []};
+  const look = () => {
+    const cover = document.getElementById("sb-progress");
+    if (cover && seen.progress === null) seen.progress = performance.now();
+    const play = document.querySelector('[data-testid="play"]');
+    if (play && play.offsetParent !== null) {
+      const box = play.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const lang = play.closest(".sb-app")?.getAttribute("lang");
+      const covered = top !== null && top.closest("#sb-progress") !== null
+        && getComputedStyle(cover).opacity === "1";
+      if (!covered && (play.innerText.trim() !== expected.play || lang !== expected.lang))
+        seen.wrong.push([lang, play.innerText.trim()]);
+    }
+    requestAnimationFrame(look);
+  };
+  look();
+}"""
+
+
+def first_screen(page: Page, url: str, lang: str) -> dict[str, Any]:
+    """Open ``url`` cold, watching it until the first screen is there; what was seen."""
+    expected = {"play": t("home.play", lang), "lang": lang}
+    page.add_init_script(f"({WATCH})({json.dumps(expected)})")
+    page.goto(url)
+    page.wait_for_function("window.skipboProgress?.home", timeout=FIRST_SCREEN_MS)
+    page.wait_for_timeout(500)  # the progress page fades out
+    seen: dict[str, Any] = page.evaluate("window.skipboWatch")
+    seen["kernel_ready"] = page.evaluate("window.skipboProgress.executing")
+    return seen
+
+
+def test_the_progress_page_speaks_dutch_from_the_start_and_english_never_shows(
+        page: Page, site_url: str) -> None:
+    seen = first_screen(page, f"{site_url}index.html?lang=nl", "nl")
+    assert seen["progress"] is not None and seen["progress"] < seen["kernel_ready"]
+    assert seen["wrong"] == []
+    assert text_of(page, "play") == t("home.play", "nl")
+    assert page.query_selector("#sb-progress") is None  # gone once the home screen is there
+
+
+def test_without_a_lang_the_browser_languages_choose(offline_browser: Any,
+                                                     site_url: str) -> None:
+    context = offline_browser.new_context(viewport=PHONE, locale="de-DE")
+    page = context.new_page()
+    seen = first_screen(page, f"{site_url}index.html", "de")
+    assert seen["wrong"] == []
+    assert page.evaluate("document.getElementById('sb-progress') === null")
+    assert "lang=de" in page.url  # the app was told, through the page's query
+    context.close()

@@ -8,6 +8,7 @@ docs/site.md.
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import json
 import re
@@ -36,7 +37,7 @@ APP = (PROJECT, "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions
 #: What the site is built from: when one of them changes, a build is stale.
 INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
           "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/requirements.txt",
-          "tools/site/package-lock.json")
+          "tools/site/package-lock.json", "tools/site/progress.html")
 #: Written into the site: the digest of INPUTS it was built from (tests/site reads it).
 STAMP = "build-inputs.sha256"
 #: Pages of the Voici build that link Font Awesome from a CDN (the widget manager
@@ -219,6 +220,34 @@ def trim(out: Path) -> None:
             page.write_text(CDN_LINK.sub("", text))
 
 
+#: The progress page's texts (``site.loading.<name>`` in the catalogs) and its languages.
+PROGRESS_TEXTS = ("title", "note", "page", "download", "python", "app", "bar")
+LOCALES = ROOT / "skipbo_widgets" / "i18n" / "locale"
+#: Where the app's page is, and the runtime seen from it.
+APP_PAGE = Path("voici") / "render" / "app.html"
+RUNTIME_URL = "../../static/pyodide/"
+
+
+def add_progress_page(out: Path, runtime: Path) -> None:
+    """Put the progress page (tools/site/progress.html) first into the app's body, with
+    every language's texts and the files the kernel's worker will load."""
+    texts = {}
+    for mo in sorted(LOCALES.glob("*/LC_MESSAGES/skipbo.mo")):
+        with mo.open("rb") as f:
+            catalog = gettext.GNUTranslations(f)
+        texts[mo.parts[-3]] = {k: catalog.gettext(f"site.loading.{k}") for k in PROGRESS_TEXTS}
+    files = [[RUNTIME_URL + p.name, p.stat().st_size] for p in sorted(runtime.iterdir())
+             if p.name in RUNTIME or p.suffix == ".whl"]
+    config = json.dumps({"texts": texts, "files": files}, ensure_ascii=False)
+    fragment = (HERE / "progress.html").read_text().replace("__SKIPBO_PROGRESS__", config)
+    page = out / APP_PAGE
+    html = page.read_text()
+    body = re.search(r"<body[^>]*>", html)
+    if body is None:
+        raise SystemExit(f"no <body> in {page}")
+    page.write_text(html[:body.end()] + "\n" + fragment + html[body.end():])
+
+
 INDEX = """<!doctype html>
 <html lang="en">
 <head>
@@ -248,6 +277,7 @@ def main() -> int:
         "--no-sourcemaps", "--no-unused-shared-packages", cwd=lite)
     trim(OUT)
     shutil.copytree(staging, OUT / "static" / "pyodide")
+    add_progress_page(OUT, staging)
     (OUT / "index.html").write_text(INDEX)
     (OUT / STAMP).write_text(digest + "\n")
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())

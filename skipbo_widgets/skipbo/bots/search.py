@@ -351,50 +351,55 @@ class _Searcher:
         # what one building pile needs -> the chance the next player reaches their stock card
         self.pile_risk: dict[int, float] = {}
         self.shape_table = _shape_table(ctx.w)
+        w = ctx.w
+        # the most a final discard can add to its state's value (see _end_leaves)
+        self.discard_bonus = (max(v for row in self.shape_table for _, v in row)
+                              + max(w.discard_far, 0.0) * 6
+                              + max(w.cover_wild, w.cover_bridge, 0.0))
 
     # -- the state -----------------------------------------------------------
 
     def _needs(self) -> list[int]:
         return [len(p) + 1 for p in self.game.building]
 
-    def _key(self) -> tuple[object, ...]:
+    def _key(self, heights: list[int]) -> tuple[object, ...]:
+        """The state: building pile heights (``heights``, in any order), the hand, the
+        own discard pile sizes and stock size, the partner's stock and pile sizes."""
         g, seat, partner = self.game, self.ctx.seat, self.ctx.partner
         key: tuple[object, ...] = (
-            tuple(sorted(len(p) for p in g.building)),
+            tuple(sorted(heights)),
             tuple(g.hands[seat]),
-            tuple(len(p) for p in g.discards[seat]),
+            tuple([len(p) for p in g.discards[seat]]),
             len(g.stocks[seat]),
         )
         if partner is not None:
-            key += (len(g.stocks[partner]), tuple(len(p) for p in g.discards[partner]))
+            key += (len(g.stocks[partner]), tuple([len(p) for p in g.discards[partner]]))
         return key
 
-    def _child_key(self, move: Move) -> tuple[object, ...] | None:
-        """:meth:`_key` after an own hand or discard-pile play that draws no card, without
-        making it; ``None`` for any other move."""
-        g, seat = self.game, self.ctx.seat
+    @staticmethod
+    def _child_key(move: Move, heights: list[int], key: tuple[Any, ...]
+                   ) -> tuple[object, ...] | None:
+        """:meth:`_key` after an own hand or discard-pile play that draws no card, from
+        the state's ``heights`` and ``key``, without making it; ``None`` for any other move."""
         if move.partner or move.source == "s":
             return None
-        hand = g.hands[seat]
-        heights = [len(p) for p in g.building]
-        height = heights[move.pile] + 1
-        heights[move.pile] = 0 if height == TOP_VALUE else height
-        sizes = [len(p) for p in g.discards[seat]]
+        after = heights[:]
+        height = after[move.pile] + 1
+        after[move.pile] = 0 if height == TOP_VALUE else height
+        hand, sizes = key[1], key[2]
         if move.source == "h":
-            hand = hand[:]
-            hand[move.index] -= 1
-            if not any(hand):
+            held = list(hand)
+            held[move.index] -= 1
+            if not any(held):
                 return None
+            hand = tuple(held)
         else:
-            sizes[move.index] -= 1
+            smaller = list(sizes)
+            smaller[move.index] -= 1
+            sizes = tuple(smaller)
             if height == TOP_VALUE and not any(hand):
                 return None
-        key: tuple[object, ...] = (
-            tuple(sorted(heights)), tuple(hand), tuple(sizes), len(g.stocks[seat]))
-        partner = self.ctx.partner
-        if partner is not None:
-            key += (len(g.stocks[partner]), tuple(len(p) for p in g.discards[partner]))
-        return key
+        return (tuple(sorted(after)), hand, sizes, *key[3:])
 
     def _resources(self) -> tuple[list[int], int, list[Card]]:
         """Numbers held (hand + own and partner discard tops), wilds held, own tops."""
@@ -408,13 +413,6 @@ class _Searcher:
         wilds = numbers[WILD]
         numbers[WILD] = 0
         return numbers, wilds, tops
-
-    def _counts(self) -> dict[str, int]:
-        g, ctx = self.game, self.ctx
-        seat = ctx.seat
-        stock = ctx.root_stock - len(g.stocks[seat])
-        pstock = ctx.partner_stock - len(g.stocks[ctx.partner]) if ctx.partner is not None else 0
-        return {"stock_played": stock, "partner_stock_played": pstock}
 
     def _gives(self, needs: list[int]) -> _Gives:
         """The next player, if their visible cards reach their stock card, and the
@@ -468,9 +466,10 @@ class _Searcher:
     def _base(self, kind: Kind, played: dict[str, int], **extra: Any) -> Features:
         g, ctx = self.game, self.ctx
         needs = self._needs()
-        counts = self._counts()
+        partner = ctx.partner
+        pstock = ctx.partner_stock - len(g.stocks[partner]) if partner is not None else 0
         helps = None
-        if ctx.partner is not None and counts["partner_stock_played"] == 0:
+        if partner is not None and pstock == 0:
             top = ctx.partner_top
             if top is not None and top != WILD and top in needs:
                 helps = top
@@ -478,8 +477,8 @@ class _Searcher:
         gives, risk_next = self._gives(needs)
         return Features(
             kind=kind,
-            stock_played=counts["stock_played"],
-            partner_stock_played=counts["partner_stock_played"],
+            stock_played=ctx.root_stock - len(g.stocks[ctx.seat]),
+            partner_stock_played=pstock,
             hand_played=played["hand"],
             discard_played=played["discard"],
             plays=played["plays"],
@@ -503,17 +502,13 @@ class _Searcher:
         top = stock[-1] if stock else None
         gap: int | None = None
         uncovered: int | None = None
-        bridge: set[int] = set()
+        best_pile = 0
         if top is not None:
             if top == WILD:
                 gap, uncovered = 0, 0
             else:
                 reach = min((_reach(n, top, numbers, wilds)[::-1], n) for n in set(needs))
                 (uncovered, gap), best_pile = reach
-                v = best_pile
-                for _ in range(gap):
-                    bridge.add(v)
-                    v = v % TOP_VALUE + 1
         if ctx.next_top is not None:
             stock_played = ctx.root_stock - len(stock)
             seen = self.could_give_next if ctx.next_top in needs else self.could_avoid_next
@@ -528,6 +523,14 @@ class _Searcher:
         piles = g.discards[seat]
         w = ctx.w
         base_value = score(base, w)
+        if (self.only is None and self.best is not None and base_value + self.discard_bonus
+                < self.best.value - (self.margin or 0.0) - 1e-9):
+            return  # no discard can bring this state up to the best plan
+        bridge: set[int] = set()  # the values from the closest pile up to the stock card
+        v = best_pile
+        for _ in range(gap or 0):
+            bridge.add(v)
+            v = v % TOP_VALUE + 1
         best: tuple[float, int, int, str, Card | None, int, str | None] | None = None
         for card in range(TOP_VALUE + 1):
             if not hand[card]:
@@ -608,18 +611,22 @@ class _Searcher:
     def run(self) -> None:
         self._visit({"hand": 0, "discard": 0, "plays": 0, "wilds": 0, "completed": 0})
 
-    def _visit(self, played: dict[str, int]) -> None:
-        key = self._key()
+    def _visit(self, played: dict[str, int], key: tuple[Any, ...] | None = None) -> None:
+        """Search on from the current state (whose :meth:`_key` is ``key`` if given)."""
+        g, ctx = self.game, self.ctx
+        heights = [len(p) for p in g.building]
+        if key is None:
+            key = self._key(heights)
         if key in self.visited:
             return
         self.visited.add(key)
         self._end_leaves(played)
         if len(self.visited) >= self.node_limit:
             return
-        g, ctx = self.game, self.ctx
         seat = ctx.seat
         for move in _distinct_plays(g, seat):
-            if self._child_key(move) in self.visited:
+            child = self._child_key(move, heights, key)
+            if child in self.visited:
                 continue  # searched already (pushing it would only find that out)
             card = _source_card(g, move, seat, ctx.partner)
             hand_before = g.hand_size(seat)
@@ -635,7 +642,7 @@ class _Searcher:
             elif move.source == "s" and g.stocks[_owner(move, seat, ctx.partner)]:
                 self._stock_chance_leaf(now)
             else:
-                self._visit(now)
+                self._visit(now, child)
             self.path.pop()
             g.pop()
 
@@ -741,9 +748,11 @@ def _distinct_plays(g: Game, seat: int) -> list[Move]:
     building = g.building
     stock = g.stocks[seat]
     top = stock[-1] if stock else WILD
-    for_stock = {p for p in range(len(building)) if top != WILD and g.needs(p) == top}
+    for_stock = set() if top == WILD else {p for p, b in enumerate(building) if len(b) + 1 == top}
     for m in g.legal_moves():
-        if m.target != "b" or (m.pile in for_stock and (m.source != "s" or m.partner)):
+        if m.target != "b":
+            break  # the plays come first
+        if m.pile in for_stock and (m.source != "s" or m.partner):
             continue
         k = (m.source, m.partner, m.index, len(building[m.pile]))
         if k in seen:

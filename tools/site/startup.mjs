@@ -1,0 +1,29 @@
+// Where the kernel's start-up spends its time, step by step as pyodide-kernel's worker
+// takes them, here under Node with the site's own runtime and wheels (the site
+// benchmark runs it): `node startup.mjs SITE_FOLDER` prints one JSON object of seconds.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadPyodide } from "pyodide";
+
+const site = resolve(process.argv[2]);
+const config = JSON.parse(readFileSync(`${site}/jupyter-lite.json`, "utf8"));
+const kernel = config["jupyter-config-data"].litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"];
+const parts = {};
+let last = performance.now();
+const lap = (name) => {
+  const now = performance.now();
+  parts[name] = Math.round(now - last) / 1000;
+  last = now;
+};
+const pyodide = await loadPyodide({ indexURL: `${site}/static/pyodide/`, stdout: () => {}, stderr: () => {} });
+lap("runtime");
+await pyodide.loadPackage(kernel.loadPyodideOptions.packages, { messageCallback: () => {} });
+lap("unpack_wheels");
+await pyodide.runPythonAsync("import piplite.piplite");
+lap("import_piplite");
+await pyodide.runPythonAsync("import pyodide_kernel");
+lap("import_kernel");
+// What the notebook imports before it builds the app.
+await pyodide.runPythonAsync("import skipbo_widgets.widgets.page.voila_request, skipbo_widgets.widgets.shell.app");
+lap("import_app");
+console.log(JSON.stringify(parts));
