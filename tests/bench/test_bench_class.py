@@ -3,13 +3,12 @@ times are not judged; a pupil's or the teacher's error is)."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from skipbo_widgets.bench import Settings, sections
 from skipbo_widgets.bench.class_view import _view_latencies
-from skipbo_widgets.rooms.redis_server import redis_server_available
+
+from .conftest import ByStore
 
 KEYS = {"pupils", "writes", "errors", "view_ms_p50", "view_ms_p95", "view_ms_max", "unseen",
         "view_cpu_ms_per_s", "draws", "store_bytes_per_pupil", "record_bytes", "duration_s",
@@ -24,16 +23,9 @@ def test_a_write_counts_until_the_first_draw_with_its_version_or_a_later_one() -
 
 
 @pytest.mark.slow
-def test_the_class_section_reports_the_agreed_shape() -> None:
+def test_the_class_section_reports_the_agreed_shape(by_store: ByStore) -> None:
     result = sections()["class"](Settings(quick=True, games=20))
-    stores = ["sqlite", "redis"]
-    if not redis_server_available():
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is missing: .ci/run should have installed it")
-        assert result["redis_skipped"]
-        stores = ["sqlite"]
-    for store in stores:
-        got = {k[len(store) + 1:]: v for k, v in result.items() if k.startswith(store + "_")}
+    for store, got in by_store(result).items():
         assert set(got) == KEYS, store
         assert got["pupils"] == 30 and got["writes"] > 0 and got["draws"] > 0
         assert got["errors"] == 0, (store, got["errors_seen"])
