@@ -37,7 +37,7 @@ Reported per store (keys prefixed ``sqlite_`` / ``redis_``):
                           the widget messages to the browser included); left out without
                           Voilà or Chromium
 ``store_bytes_per_pupil`` SQLite: the file's size over the pupils (its write-ahead journal
-                          left out);
+                          checkpointed into it first);
                           Redis: the memory Redis reports for the class's keys over the pupils
 ``record_bytes``          a pupil's record, the mean length of its text
 """
@@ -49,12 +49,14 @@ import contextlib
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from ..classes import Classes
 from ..classes.records import class_prefix, parse, public_row, pupil_id, pupil_prefix
@@ -248,7 +250,10 @@ def _ms(values: list[float], prefix: str) -> dict[str, float]:
 
 def _store_bytes(url: str, code: str) -> int:
     if url.startswith("sqlite:"):
-        return Path(url.split("sqlite://", 1)[1]).stat().st_size
+        path = Path(url.split("sqlite://", 1)[1])
+        with contextlib.closing(sqlite3.connect(path)) as db:  # the journal into the file
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return path.stat().st_size
     import redis
 
     from ..rooms.redis_store import COUNTER, NAMESPACE
@@ -318,17 +323,10 @@ class Pages:
 
         flags = [f for f in classroom_flags(1) if "fill_delay" not in f]
         flags.append("--VoilaKernelManager.fill_delay=100000")
-        old = os.environ.get("SKIPBO_WIDGETS_STORE")
-        os.environ["SKIPBO_WIDGETS_STORE"] = self.store_url
-        try:
+        with mock.patch.dict(os.environ, {"SKIPBO_WIDGETS_STORE": self.store_url}):
             self.teacher_url, teacher_server = self.stack.enter_context(
                 voila_server(flags=flags, timeout=180))
             self.pupil_url, _ = self.stack.enter_context(voila_server(flags=flags, timeout=180))
-        finally:
-            if old is None:
-                del os.environ["SKIPBO_WIDGETS_STORE"]
-            else:
-                os.environ["SKIPBO_WIDGETS_STORE"] = old
         deadline = time.monotonic() + 300
         while not _kernels(teacher_server.pid) and time.monotonic() < deadline:
             time.sleep(0.5)
