@@ -199,6 +199,11 @@ def teacher_kernel(duration: float) -> dict[str, Any]:
         view = screen.view
         draws.append((time.time(), dict(view.versions) if view is not None else {}))
 
+    def command(action: Any, kind: str, *args: Any) -> None:
+        action(*args)
+        if screen.said != app.tr(f"class.sent.{kind}", count=0):
+            errors.append(f"{kind}: {screen.said}")
+
     async def main() -> float:
         loop = asyncio.get_running_loop()
         problem = screen.start("Bench")
@@ -209,17 +214,16 @@ def teacher_kernel(duration: float) -> dict[str, Any]:
         until = float(await loop.run_in_executor(None, sys.stdin.readline))
         cpu, wall = time.process_time(), time.monotonic()
         await asyncio.sleep(max(0.0, until - time.time() - duration + 1.0))
-        screen.send_lesson("skipbo", 1)
+        command(screen.send_lesson, "lesson", "skipbo", 1)
         await asyncio.sleep(duration / 2)
-        screen.pause()
+        command(screen.pause, "pause")
         await asyncio.sleep(10.0)
-        screen.release()
+        command(screen.release, "release")
         await asyncio.sleep(max(0.0, until - time.time() + 2.0))  # the last writes drawn
         return (time.process_time() - cpu) * 1000 / (time.monotonic() - wall)
 
     cpu = asyncio.run(main())
-    return {"draws": draws, "errors": errors + ([screen.said] if "offline" in screen.said else []),
-            "cpu_ms_per_s": cpu}
+    return {"draws": draws, "errors": errors, "cpu_ms_per_s": cpu}
 
 
 def _view_latencies(pupils: list[dict[str, Any]], draws: list[tuple[float, dict[str, int]]]
