@@ -59,7 +59,14 @@ from typing import Any
 from unittest import mock
 
 from ..classes import Classes
-from ..classes.records import class_prefix, parse, public_row, pupil_id, pupil_prefix
+from ..classes.records import (
+    PUPIL_FORMAT,
+    class_prefix,
+    parse,
+    public_row,
+    pupil_id,
+    pupil_prefix,
+)
 from ..rooms import open_store
 from ..rooms.redis_server import RedisServer, redis_server_available
 from ..rooms.store import Record
@@ -69,7 +76,6 @@ from .rooms import _percentile
 
 PUPILS = 30
 DURATION, QUICK = 300.0, 40.0
-PUPIL_FORMAT = "skipbo-widgets/class-pupil"
 SEEN_EVERY = 20.0
 
 
