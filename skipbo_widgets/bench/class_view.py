@@ -241,7 +241,7 @@ def _view_latencies(pupils: list[dict[str, Any]], draws: list[tuple[float, dict[
     for pupil in pupils:
         shown = [(t, versions.get(pupil["key"], -1)) for t, versions in draws]
         for version, wrote in pupil["writes"]:
-            first = next((t for t, v in shown if v >= version and t >= wrote - 1.0), None)
+            first = next((t for t, v in shown if v >= version), None)
             if first is None:
                 unseen += 1
             else:
