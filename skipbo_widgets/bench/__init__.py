@@ -9,7 +9,8 @@ one more entry there and one more key in the JSON, without touching the
 others. The ``app`` section needs Voilà, Playwright and Chromium; ``site`` needs
 Playwright, Chromium and (to build the static site) npm; ``classroom`` needs Voilà
 and ``make`` (and Chromium for its one real page; ``--games N``: N visitors);
-``rooms`` runs its Redis half only where ``redis-server`` is installed.
+``rooms`` and ``class`` run their Redis half only where ``redis-server`` is installed
+(``class``: ``--games N`` is the run's length in seconds).
 Numbers measured on the project's machine are in ``docs/benchmarks.md``.
 """
 
@@ -46,9 +47,9 @@ Section = Callable[[Settings], Any]
 
 def sections() -> dict[str, Section]:
     """Every section by name, in the order they run and print."""
-    from . import app, bots, classroom, engine, rooms, site, skyjo
+    from . import app, bots, class_view, classroom, engine, rooms, site, skyjo
 
     return {"engine": engine.run, "hint": bots.hint, "search_limit": bots.limit,
             "matches": bots.matches, "skyjo_engine": skyjo.run, "skyjo_hint": skyjo.hint,
             "skyjo_matches": skyjo.matches, "app": app.run, "site": site.run,
-            "classroom": classroom.run, "rooms": rooms.run}
+            "classroom": classroom.run, "rooms": rooms.run, "class": class_view.run}

@@ -3,13 +3,12 @@ are not judged; a move lost, doubled or refused is)."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from skipbo_widgets.bench import Settings, sections
 from skipbo_widgets.bench.rooms import _latencies, _percentile
-from skipbo_widgets.rooms.redis_server import redis_server_available
+
+from .conftest import ByStore
 
 KEYS = {"rooms", "moves", "errors", "lost", "doubled", "latency_ms_p50", "latency_ms_p95",
         "latency_ms_max", "wall_s", "idle_cpu_ms_per_s",
@@ -28,16 +27,9 @@ def test_latency_is_from_a_write_to_the_other_seats_first_later_view() -> None:
 
 
 @pytest.mark.slow
-def test_the_rooms_section_reports_the_agreed_shape() -> None:
+def test_the_rooms_section_reports_the_agreed_shape(by_store: ByStore) -> None:
     result = sections()["rooms"](Settings(quick=True, games=1))
-    stores = ["sqlite", "redis"]
-    if not redis_server_available():
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is missing: .ci/run should have installed it")
-        assert result["redis_skipped"]
-        stores = ["sqlite"]
-    for store in stores:
-        got = {k[len(store) + 1:]: v for k, v in result.items() if k.startswith(store + "_")}
+    for store, got in by_store(result).items():
         assert set(got) == KEYS, store
         assert got["rooms"] == 2 and got["moves"] > 0
         assert (got["errors"], got["lost"], got["doubled"]) == (0, 0, 0), store
