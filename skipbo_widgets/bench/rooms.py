@@ -459,11 +459,7 @@ class RoomPage:
                 if self._shows(obs["version"]) and turn(self.page):
                     # It was this seat's turn at this version: the next one is its move.
                     clicks += 1
-                    deadline = time.monotonic() + 30
-                    while rooms.observe(code, token)["version"] == obs["version"] \
-                            and time.monotonic() < deadline:
-                        time.sleep(0.01)
-                    if time.monotonic() < deadline:
+                    if rooms.wait(code, obs["version"], 30):
                         written[obs["version"] + 1] = time.time()
                         report["moves"] += 1
                 else:
