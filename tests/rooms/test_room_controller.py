@@ -16,7 +16,7 @@ import pytest
 from test_rooms import check_view, engine_of
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.rooms import ADAPTERS, Rooms
+from skipbo_widgets.rooms import ADAPTERS, Rooms, adapters
 from skipbo_widgets.rooms.redis_server import RedisServer
 from skipbo_widgets.rooms.store import Store
 from skipbo_widgets.widgets.rooms.controller import RoomController
@@ -145,6 +145,40 @@ def test_bots_move_at_a_pace_from_any_page(connect: Connect) -> None:
     version = anna.version
     anna.tick()
     assert anna.version == version + 1  # one bot move per tick: a person can follow
+
+
+def test_skyjo_bots_and_hints_weigh_the_totals_before_the_round(
+        connect: Connect, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's rounds add up as a game to 100 does in the app: its computer players and a
+    page's hints and reviews get each seat's total before the round on the table, the
+    same at the round's last move as at its first."""
+    given: list[Any] = []
+    real = adapters.skyjo_bot
+
+    class Recording:
+        def __init__(self, level: str) -> None:
+            self.bot = real(level)
+
+        def choose_move(self, obs: Any, totals: Any = None) -> Any:
+            given.append(totals)
+            return self.bot.choose_move(obs, totals)
+
+    monkeypatch.setattr(adapters, "skyjo_bot", Recording)
+    code, (anna, ben) = seat_pages(connect, "skyjo", ["Anna", "Ben"], bots=1)
+    play_out(connect(), [anna, ben])
+    assert given and set(given) == {(0, 0, 0)}
+    assert anna.play.totals() == (0, 0, 0)
+    first = tuple(anna.room["totals"])
+    assert any(first)
+    anna.rooms.next_deal(code, anna.token)
+    given.clear()
+    anna.tick()
+    assert anna.play.totals() == first and anna.play.new_coach().totals() == first
+    play_out(connect(), [anna, ben], seed=1)
+    assert given and set(given) == {first}
+    assert tuple(anna.room["totals"]) != first  # the second round is added to the room's
+    for page in (anna, ben):
+        assert page.play.totals() == first  # what the round was played with
 
 
 def test_no_undo_in_a_room(connect: Connect) -> None:

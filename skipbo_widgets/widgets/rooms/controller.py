@@ -32,6 +32,7 @@ from ...rooms.seen_moves import SEEN_MOVES
 from ...rooms.store import StoreUnavailable
 from ..registry import game_ui
 from ..table.controller import TableController
+from ..table.play import play_in
 from ..table.table_game import TableWidget
 from .messages import error_text, refusal_text
 
@@ -65,7 +66,9 @@ class RoomController(TableController):
         if self.room["seat"] is None:
             raise RoomError(RoomReason.NOT_A_PERSON)
         ui = game_ui(self.room["game"])
-        self.play = ui.play
+        self.scores = RoomScores(self.room["totals"])
+        #: The game's screen object (hints, reviews, log) for the room's deals as a match.
+        self.play = play_in(ui.play, self.scores, whole=True)
         self.seat_game = SEAT_GAMES[self.room["game"]]
         self.obs: Any = None
         #: The store could not be reached at the last try.
@@ -98,6 +101,8 @@ class RoomController(TableController):
 
     def _load(self, room: dict[str, Any]) -> None:
         self.room = room
+        if room["phase"] == "playing":
+            self.scores.scores = list(room["totals"])
         view = room["view"]
         self.obs = None if view is None else self.seat_game.observation(view)
         stand_in = None if self.obs is None else self.seat_game.stand_in(self.obs)
@@ -346,6 +351,19 @@ class RoomController(TableController):
 
     def close(self) -> None:
         self.closed = True
+
+
+class RoomScores:
+    """The room's deals as the game's screen object reads a match
+    (:class:`~..table.play.PlaysInMatch`): each seat's total before the deal on the table.
+    The room adds a deal's points when it ends, so the totals read while it was played
+    are kept (a turn's review is written after the round's last move)."""
+
+    #: The deal on the table is not scored in ``scores``.
+    scored = False
+
+    def __init__(self, totals: list[int]) -> None:
+        self.scores = list(totals)
 
 
 class _RoomDecides:
