@@ -1,14 +1,14 @@
 """Play with others in real browsers (issue 23): a Voilà server with `make classroom`'s
 flags, each person a Chromium page of its own browser context and language, everything
-done by clicks. Two, three and eight people at a Skyjo round; two people at a whole
-Skip-Bo game, and two people with two computer players at Skip-Bo with teams. After
-every move each page is checked against the room's engine: its DOM holds no card
-another seat has face down (Skyjo), no other seat's hand, no stock card under the top
-and no card of the draw pile (Skip-Bo), and no other page's seat token. Faults: a page
-whose kernel is killed mid-turn comes back to its seat by a reload and finishes the
-turn; two tabs of one seat click at the same instant, one move counts and the other tab
-is told so; Redis stopped mid-turn and started again (a second Voilà, on Redis), the
-pages say so and keep the table, and the click counts once."""
+done by clicks. Two, three and eight people at a Skyjo round; two, three and six
+(Skip-Bo's most) at a whole Skip-Bo game, and two people with two computer players at
+Skip-Bo with teams. After every move each page is checked against the room's engine:
+its DOM holds no card another seat has face down (Skyjo), no other seat's hand, no
+stock card under the top and no card of the draw pile (Skip-Bo), and no other page's
+seat token. Faults: a page whose kernel is killed mid-turn comes back to its seat by a
+reload and finishes the turn; two tabs of one seat click at the same instant, one move
+counts and the other tab is told so; Redis stopped mid-turn and started again (a second
+Voilà, on Redis), the pages say so and keep the table, and the click counts once."""
 
 from __future__ import annotations
 
@@ -40,8 +40,9 @@ from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 LANGS = ("en", "de", "fr", "nl")
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Emma", "Finn", "Greta", "Hugo")
 #: Deals that end soon with the pages' way of playing (the smallest stock the rules
-#: allow, 5); found by playing the seeds headless (docs/rooms.md, "Tests").
-SKIPBO_SEED, TEAMS_SEED = 25, 3
+#: allow, 5), every person clicking several moves; found by playing the seeds headless
+#: (docs/rooms.md, "Tests"): by the number of people, and with teams.
+SKIPBO_SEEDS, TEAMS_SEED = {2: 25, 3: 119, 6: 8}, 3
 #: Where a test's rooms are: the classroom's data folder (its SQLite file), or a store URL.
 Where = Path | str
 
@@ -418,16 +419,21 @@ def skipbo_form(stock: int, teams: bool = False) -> Callable[[Page], None]:
     return fill
 
 
-def test_two_browsers_play_a_whole_skipbo_game(pages: Pages,
-                                               classroom: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("people", [2, 3, pytest.param(6, marks=pytest.mark.slow)])
+def test_browsers_play_a_whole_skipbo_game(pages: Pages, classroom: tuple[str, Path],
+                                           people: int) -> None:
+    """Two people (en, de), three (en, de, fr), and a full table of six, four languages
+    (``slow``)."""
     _, data = classroom
-    code = gather(pages, "skipbo", 2, setup=skipbo_form(5))
+    code = gather(pages, "skipbo", people, setup=skipbo_form(5))
     room, _ = record(data, code)
     assert room["options"]["stock_size"] == 5
-    start_seeded(data, pages[0], code, SKIPBO_SEED)
+    start_seeded(data, pages[0], code, SKIPBO_SEEDS[people])
     wait_table(pages, '[data-testid="hand"]')
     clicks, checked = play_out(pages, data, code, skipbo_turn)
-    assert clicks > 5 and checked > 10
+    assert clicks > 5 and checked > 5 * people
+    room, _ = record(data, code)
+    assert room["moves"] == clicks  # every move a page's click
     deal_over(pages)
     check_tokens(pages)
 
