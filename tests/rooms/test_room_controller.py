@@ -249,3 +249,36 @@ def test_the_kernels_task_redraws_another_pages_move(connect: Connect) -> None:
     took = asyncio.run(scene())
     assert ben.obs.seats[0].cards[0] is not None  # Anna's a1 is face up on Ben's table
     assert took < 10  # timings belong in the benchmark; this only says it arrived
+
+
+def test_the_kernels_task_does_not_read_the_room_again_after_its_own_move(
+        connect: Connect) -> None:
+    """Anna's move ends her task's wait; her page read the room after the move already,
+    so the task does not read it again (it still reads after Ben's move)."""
+    _, (anna, ben) = seat_pages(connect, "skyjo", ["Anna", "Ben"])
+    reads: list[int] = []
+    observe = anna.rooms.observe
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(anna.version)
+        return observe(*args, **kwargs)
+
+    anna.rooms.observe = counted  # type: ignore[method-assign]
+
+    async def scene() -> None:
+        task = asyncio.create_task(anna.watch())
+        await asyncio.sleep(0.2)
+        for move in ("reveal a1", "reveal a2"):  # her set-up; then Ben's turn
+            assert anna.request({"type": "move", "move": move})
+        await asyncio.sleep(0.5)  # the task's waits have ended by now
+        assert len(reads) == 2  # one read after each move, by the move itself
+        version = anna.version
+        ben.sync()
+        assert ben.request({"type": "move", "move": "reveal a1"})
+        while anna.version == version:
+            await asyncio.sleep(0.005)
+        anna.close()
+        await asyncio.wait_for(task, 10)
+
+    asyncio.run(scene())
+    assert len(reads) == 3

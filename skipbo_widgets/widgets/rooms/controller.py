@@ -310,10 +310,11 @@ class RoomController(TableController):
 
     # -- the kernel's task ------------------------------------------------------------------
 
-    def tick(self) -> None:
-        """What the waiting task does after each wait: read the room, say the page is
-        there when it is time, and let a bot move when it is a bot's turn and its pace
-        allows (headless tests call this instead of :meth:`watch`)."""
+    def tick(self, *, read: bool = True) -> None:
+        """What the waiting task does after each wait: read the room (unless ``read`` is
+        false: this page already holds the change it waited for, its own move), say the
+        page is there when it is time, and let a bot move when it is a bot's turn and its
+        pace allows (headless tests call this instead of :meth:`watch`)."""
         try:
             if self.clock() - self._seen >= HEARTBEAT:
                 self.enter()
@@ -322,7 +323,8 @@ class RoomController(TableController):
             return
         except RoomError:
             pass  # another browser holds the seat: the room screen says so on its own
-        self.sync()
+        if read:
+            self.sync()
         if self.bots_to_move and not self.offline and self.clock() >= self._bot_due:
             self._bot_due = self.clock() + BOT_PACE
             self.step_bot()
@@ -332,14 +334,15 @@ class RoomController(TableController):
         stays free), then :meth:`tick`."""
         loop = asyncio.get_running_loop()
         while not self.closed:
+            waited = self.version
             if self.offline:
                 await asyncio.sleep(RETRY)
             elif self.bots_to_move:
                 await asyncio.sleep(pace)
             else:
                 try:
-                    await loop.run_in_executor(None, self.rooms.wait, self.code,
-                                               self.version, WAIT)
+                    await loop.run_in_executor(None, self.rooms.wait, self.code, waited,
+                                               WAIT)
                 except StoreUnavailable:
                     self._lost()
                     continue
@@ -347,7 +350,8 @@ class RoomController(TableController):
                     self.closed = True
                     break
             if not self.closed:
-                self.tick()
+                # A move of this page's own ended the wait: the page read the room after it.
+                self.tick(read=self.version == waited)
 
     def close(self) -> None:
         self.closed = True
