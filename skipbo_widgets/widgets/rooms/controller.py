@@ -124,12 +124,15 @@ class RoomController(TableController):
         for listener in self._listeners_room:
             listener()
 
-    def sync(self) -> bool:
-        """Read the room again; True if it changed (then the table is drawn anew)."""
+    def sync(self, room: dict[str, Any] | None = None) -> bool:
+        """Read the room again (or take ``room``, the seat's observation the caller has
+        just read); True if it changed (then the table is drawn anew)."""
         try:
             if self.pending is not None:
                 self._send_pending()
-            room = self.rooms.observe(self.code, self.token)
+                room = None  # read after the move
+            if room is None:
+                room = self.rooms.observe(self.code, self.token)
         except StoreUnavailable:
             self._lost()
             return False
