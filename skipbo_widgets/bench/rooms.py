@@ -26,7 +26,9 @@ store (keys prefixed ``sqlite_`` / ``redis_``):
 ``kernel_*``         a kernel's cost on that store, in a process of its own that builds
                      the app as a kernel does: its memory at a room's table against the same app
                      at a game against the computer (``kernel_rss_mb_with_room``,
-                     ``_without_room``, ``kernel_room_extra_mb``), and the CPU of the
+                     ``_without_room``, ``kernel_room_extra_mb``; of it
+                     ``kernel_store_mb``: opening the store, its client library and
+                     connection included), and the CPU of the
                      table's waiting task on a room where nothing happens
                      (``kernel_idle_cpu_ms_per_s``: waits, heartbeats)
 
@@ -285,7 +287,10 @@ def kernel(url: str, with_room: bool, seconds: float) -> dict[str, float]:
         app.start(SkyjoSettings())
         gc.collect()
         return {"rss_mb": _rss_mb()}
-    rooms = Rooms(open_store(url))
+    gc.collect()
+    before = _rss_mb()
+    rooms = Rooms(open_store(url))  # the store's client library and a connection
+    store_mb = _rss_mb() - before
     owner = rooms.create("skyjo", 2, owner_name="Anna")
     guest = rooms.join(owner.code, "Ben")
     rooms.start(owner.code, owner.token, seed=1)
@@ -306,7 +311,7 @@ def kernel(url: str, with_room: bool, seconds: float) -> dict[str, float]:
 
     cpu = asyncio.run(idle())
     gc.collect()
-    return {"rss_mb": _rss_mb(), "idle_cpu_ms_per_s": cpu}
+    return {"rss_mb": _rss_mb(), "store_mb": store_mb, "idle_cpu_ms_per_s": cpu}
 
 
 def _kernel_costs(url: str, seconds: float) -> dict[str, Any]:
@@ -320,6 +325,7 @@ def _kernel_costs(url: str, seconds: float) -> dict[str, Any]:
     return {"kernel_rss_mb_without_room": round(without["rss_mb"], 1),
             "kernel_rss_mb_with_room": round(with_room["rss_mb"], 1),
             "kernel_room_extra_mb": round(with_room["rss_mb"] - without["rss_mb"], 1),
+            "kernel_store_mb": round(with_room["store_mb"], 1),
             "kernel_idle_cpu_ms_per_s": round(with_room["idle_cpu_ms_per_s"], 3)}
 
 
@@ -453,11 +459,7 @@ class RoomPage:
                 if self._shows(obs["version"]) and turn(self.page):
                     # It was this seat's turn at this version: the next one is its move.
                     clicks += 1
-                    deadline = time.monotonic() + 30
-                    while rooms.observe(code, token)["version"] == obs["version"] \
-                            and time.monotonic() < deadline:
-                        time.sleep(0.01)
-                    if time.monotonic() < deadline:
+                    if rooms.wait(code, obs["version"], 30):
                         written[obs["version"] + 1] = time.time()
                         report["moves"] += 1
                 else:

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..games import GAMES
@@ -62,8 +62,10 @@ class GameAdapter(Protocol):
         """A move from its notation; the engine's ``NotationError`` if it is none."""
         ...
 
-    def bot_move(self, engine: Any, seat: int, level: str, seed: str) -> Any:
-        """The move of a bot of ``level`` at ``seat``, chosen from that seat's observation."""
+    def bot_move(self, engine: Any, seat: int, level: str, seed: str,
+                 totals: Sequence[int]) -> Any:
+        """The move of a bot of ``level`` at ``seat``, chosen from that seat's observation
+        and each seat's total before this deal (the room's score sheet)."""
         ...
 
     def points(self, engine: Any) -> list[int]:
@@ -104,7 +106,9 @@ class SkipBoAdapter:
     def parse(self, text: str) -> skipbo.Move:
         return skipbo.Move.parse(text)
 
-    def bot_move(self, engine: skipbo.Game, seat: int, level: str, seed: str) -> skipbo.Move:
+    def bot_move(self, engine: skipbo.Game, seat: int, level: str, seed: str,
+                 totals: Sequence[int]) -> skipbo.Move:
+        # Skip-Bo's bots play every game alike: a game's moves do not depend on the totals.
         return skipbo_bot(level, seed).choose_move(skipbo.observe(engine, seat))
 
     def points(self, engine: skipbo.Game) -> list[int]:
@@ -151,8 +155,10 @@ class SkyjoAdapter:
     def parse(self, text: str) -> skyjo.Move:
         return skyjo.Move.parse(text)
 
-    def bot_move(self, engine: skyjo.Round, seat: int, level: str, seed: str) -> skyjo.Move:
-        return skyjo_bot(level).choose_move(engine.observe(seat))
+    def bot_move(self, engine: skyjo.Round, seat: int, level: str, seed: str,
+                 totals: Sequence[int]) -> skyjo.Move:
+        # A round that may end the game to 100 is played for the game (as the app's are).
+        return skyjo_bot(level).choose_move(engine.observe(seat), tuple(totals))
 
     def points(self, engine: skyjo.Round) -> list[int]:
         outcome = engine.outcome

@@ -118,7 +118,8 @@ class RoomPlay(RoomSeats):
         level = room["seats"][seat]["bot"]
         if level is None or adapter.is_over(engine):
             return None
-        move = adapter.bot_move(engine, seat, level, f"{code}:{version}")
+        # While a deal is played the room's totals are those before it.
+        move = adapter.bot_move(engine, seat, level, f"{code}:{version}", room["totals"])
         engine.push(move, by=seat)
         try:
             return self._commit(code, room, version, adapter, engine, seat, str(move), None)

@@ -12,9 +12,10 @@ from .conftest import ByStore
 
 KEYS = {"rooms", "moves", "errors", "lost", "doubled", "latency_ms_p50", "latency_ms_p95",
         "latency_ms_max", "wall_s", "idle_cpu_ms_per_s",
-        # A page's kernel: its memory with a game's table and with a room's, and the idle
-        # room table's CPU.
+        # A page's kernel: its memory with a game's table and with a room's (of it, the
+        # store's opening), and the idle room table's CPU.
         "kernel_rss_mb_without_room", "kernel_rss_mb_with_room", "kernel_room_extra_mb",
+        "kernel_store_mb",
         "kernel_idle_cpu_ms_per_s"}
 
 

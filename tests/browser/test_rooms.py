@@ -1,23 +1,24 @@
 """Play with others in real browsers (issue 23): a Voilà server with `make classroom`'s
 flags, each person a Chromium page of its own browser context and language, everything
-done by clicks. Two, three and eight people at a Skyjo round; two people at a whole
-Skip-Bo game, and two people with two computer players at Skip-Bo with teams. After
-every move each page is checked against the room's engine: its DOM holds no card
-another seat has face down (Skyjo), no other seat's hand, no stock card under the top
-and no card of the draw pile (Skip-Bo), and no other page's seat token. Faults: a page
-whose kernel is killed mid-turn comes back to its seat by a reload and finishes the
-turn; two tabs of one seat click at the same instant, one move counts and the other tab
-is told so."""
+done by clicks. Two, three and eight people at a Skyjo round; two, three and six
+(Skip-Bo's most) at a whole Skip-Bo game; Skip-Bo with teams, two people with two
+computer players and four people. After every move each page is checked against the room's engine:
+its DOM holds no card another seat has face down (Skyjo), no other seat's hand, no
+stock card under the top and no card of the draw pile (Skip-Bo), and no other page's
+seat token. Faults: a page whose kernel is killed mid-turn comes back to its seat by a
+reload and finishes the turn; two tabs of one seat click at the same instant, one move
+counts and the other tab is told so; Redis stopped mid-turn and started again (a second
+Voilà, on Redis), the pages say so and keep the table, and the click counts once."""
 
 from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import json
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 import time
 from collections import Counter
@@ -32,14 +33,18 @@ from playwright.sync_api import Page, expect
 from skipbo_widgets.bench.rooms import skipbo_turn, skyjo_turn
 from skipbo_widgets.devtools import ROOT, voila_server
 from skipbo_widgets.i18n import t
-from skipbo_widgets.rooms import ADAPTERS, Rooms, open_store
+from skipbo_widgets.rooms import ADAPTERS, Rooms, Store, open_store
+from skipbo_widgets.rooms.redis_server import RedisServer, redis_server_available
 from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 
 LANGS = ("en", "de", "fr", "nl")
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Emma", "Finn", "Greta", "Hugo")
 #: Deals that end soon with the pages' way of playing (the smallest stock the rules
-#: allow, 5); found by playing the seeds headless (docs/rooms.md, "Tests").
-SKIPBO_SEED, TEAMS_SEED = 25, 3
+#: allow, 5), every person clicking several moves; found by playing the seeds headless
+#: (docs/rooms.md, "Tests"): by the number of people, and with teams.
+SKIPBO_SEEDS, TEAMS_SEEDS = {2: 25, 3: 119, 6: 8}, {2: 3, 4: 140}
+#: Where a test's rooms are: the classroom's data folder (its SQLite file), or a store URL.
+Where = Path | str
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +61,27 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
             yield url, data
     finally:
         mp.undo()
+
+
+@pytest.fixture(scope="module")
+def redis_classroom(tmp_path_factory: pytest.TempPathFactory
+                    ) -> Iterator[tuple[str, RedisServer]]:
+    """The same Voilà with its rooms on a ``redis-server`` of its own (a Unix socket)."""
+    if not redis_server_available():
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is missing: .ci/run should have installed it")
+        pytest.skip("no redis-server (apt-get install redis-server)")
+    folder = tmp_path_factory.mktemp("rooms-redis")
+    flags = subprocess.run(["make", "-s", "classroom-flags", "POOL=2"], cwd=ROOT, check=True,
+                           capture_output=True, text=True).stdout.split()
+    with RedisServer(folder / "redis") as server, contextlib.ExitStack() as stack:
+        mp = pytest.MonkeyPatch()  # the server's kernels inherit its environment
+        mp.setenv("SKIPBO_WIDGETS_STORE", server.url)
+        try:
+            url, _proc = stack.enter_context(voila_server(log=folder / "voila.log", flags=flags))
+        finally:
+            mp.undo()
+        yield url, server
 
 
 # -- pages --------------------------------------------------------------------------------
@@ -90,6 +116,13 @@ class Pages(list[Page]):
 @pytest.fixture()
 def pages(browser: Any, classroom: tuple[str, Path]) -> Iterator[Pages]:
     opened = Pages(browser, classroom[0])
+    yield opened
+    opened.close()
+
+
+@pytest.fixture()
+def redis_pages(browser: Any, redis_classroom: tuple[str, RedisServer]) -> Iterator[Pages]:
+    opened = Pages(browser, redis_classroom[0])
     yield opened
     opened.close()
 
@@ -166,20 +199,23 @@ def gather(pages: Pages, game: str, people: int, *, players: int | None = None,
     return code
 
 
-def start_seeded(data: Path, owner: Page, code: str, seed: int) -> None:
+@functools.cache
+def store(where: Where) -> Store:
+    return open_store(where if isinstance(where, str) else f"sqlite:///{where / 'rooms.sqlite3'}")
+
+
+def start_seeded(data: Where, owner: Page, code: str, seed: int) -> None:
     """Start the room with a known deal: the owner's token from the owner's browser, the
     start through the room's authority (the Start button deals at random)."""
-    rooms = Rooms(open_store(f"sqlite:///{data / 'rooms.sqlite3'}"))
-    rooms.start(code, kept_seat(owner)["token"], seed=seed, bot_level="medium")
+    Rooms(store(data)).start(code, kept_seat(owner)["token"], seed=seed, bot_level="medium")
 
 
 # -- the room's engine and what each page may show ------------------------------------------
 
-def record(data: Path, code: str) -> tuple[dict[str, Any], int]:
-    with sqlite3.connect(data / "rooms.sqlite3") as db:
-        value, version = db.execute("SELECT value, version FROM records WHERE key = ?",
-                                    (f"room:{code}",)).fetchone()
-    return json.loads(value), int(version)
+def record(data: Where, code: str) -> tuple[dict[str, Any], int]:
+    found = store(data).get(f"room:{code}")
+    assert found is not None, code
+    return json.loads(found.value), found.version
 
 
 SNAPSHOT = """() => {
@@ -197,7 +233,7 @@ SNAPSHOT = """() => {
 }"""
 
 
-def check_page(page: Page, seat: int, data: Path, code: str) -> int:
+def check_page(page: Page, seat: int, data: Where, code: str) -> int:
     """The page of ``seat`` shows nothing of the others that its own observation does not
     (checked against the room's engine at the version the page shows: the computer
     players may move meanwhile); how many hidden places were checked."""
@@ -282,7 +318,7 @@ def current_seat(room: dict[str, Any]) -> int:
     return int(adapter.current(adapter.loads(room["save"])))
 
 
-def play_out(pages: Sequence[Page], data: Path, code: str,
+def play_out(pages: Sequence[Page], data: Where, code: str,
              turn: Callable[[Page], bool], *, limit: int = 2000,
              each_step: Callable[[int], None] | None = None) -> tuple[int, int]:
     """The people play by clicks (the bots on their own) until the deal is over; after
@@ -383,33 +419,41 @@ def skipbo_form(stock: int, teams: bool = False) -> Callable[[Page], None]:
     return fill
 
 
-def test_two_browsers_play_a_whole_skipbo_game(pages: Pages,
-                                               classroom: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("people", [2, 3, pytest.param(6, marks=pytest.mark.slow)])
+def test_browsers_play_a_whole_skipbo_game(pages: Pages, classroom: tuple[str, Path],
+                                           people: int) -> None:
+    """Two people (en, de), three (en, de, fr), and a full table of six, four languages
+    (``slow``)."""
     _, data = classroom
-    code = gather(pages, "skipbo", 2, setup=skipbo_form(5))
+    code = gather(pages, "skipbo", people, setup=skipbo_form(5))
     room, _ = record(data, code)
     assert room["options"]["stock_size"] == 5
-    start_seeded(data, pages[0], code, SKIPBO_SEED)
+    start_seeded(data, pages[0], code, SKIPBO_SEEDS[people])
     wait_table(pages, '[data-testid="hand"]')
     clicks, checked = play_out(pages, data, code, skipbo_turn)
-    assert clicks > 5 and checked > 10
+    assert clicks > 5 and checked > 5 * people
+    room, _ = record(data, code)
+    assert room["moves"] == clicks  # every move a page's click
     deal_over(pages)
     check_tokens(pages)
 
 
-def test_two_people_and_two_bots_play_skipbo_with_teams(pages: Pages,
-                                                       classroom: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("people", [2, 4])
+def test_people_play_skipbo_with_teams(pages: Pages, classroom: tuple[str, Path],
+                                       people: int) -> None:
     """Four seats in two teams: Anna and Ben (the first two seats, opponents), each with
-    a computer player as partner."""
+    a computer player as partner; or four people (en, de, fr, nl)."""
     _, data = classroom
-    code = gather(pages, "skipbo", 2, players=4, setup=skipbo_form(5, teams=True))
+    code = gather(pages, "skipbo", people, players=4, setup=skipbo_form(5, teams=True))
     room, _ = record(data, code)
     assert room["options"] == {"stock_size": 5, "teams": True, "faces": "skipbo"}
-    start_seeded(data, pages[0], code, TEAMS_SEED)
+    start_seeded(data, pages[0], code, TEAMS_SEEDS[people])
     wait_table(pages, '[data-testid="hand"]')
     clicks, checked = play_out(pages, data, code, skipbo_turn)
     room, _ = record(data, code)
-    assert clicks > 5 and checked > 20 and room["moves"] > clicks  # the bots played too
+    assert clicks > 5 and checked > 10 * people
+    # Without people at every seat, the computer players played too.
+    assert (room["moves"] > clicks) if people < 4 else (room["moves"] == clicks)
     deal_over(pages)
 
 
@@ -418,21 +462,9 @@ def test_a_kernel_killed_mid_turn_comes_back_to_the_seat(pages: Pages,
     """Ben's kernel dies while he holds a card he drew; a reload gives him a new kernel,
     back at his seat, the card still in his hand, and he finishes his turn."""
     _, data = classroom
-    code = gather(pages, "skyjo", 2)
-    pages[0].click('[data-testid="room-start"]')
-    wait_table(pages, '[data-testid="grid-0-11"]')
-    for _ in range(4):  # the set-up: two cards each
-        room, version = record(data, code)
-        settle(pages, version)
-        assert skyjo_turn(pages[current_seat(room)])
-        wait_for_version(data, code, version + 1)
-    room, version = record(data, code)
-    settle(pages, version)
-    seat = current_seat(room)
+    seat = drawn_mid_turn(pages, data)
+    code = kept_seat(pages[0])["code"]
     mover = pages[seat]
-    mover.click('[data-testid="skyjo-draw"]')
-    wait_for_version(data, code, version + 1)
-    settle(pages, version + 1)
     assert kill_kernel(mover) == 1
     time.sleep(1)
     mover.reload()
@@ -451,7 +483,27 @@ def test_a_kernel_killed_mid_turn_comes_back_to_the_seat(pages: Pages,
     assert room["last"]["seat"] == seat and room["last"]["move"].startswith("swap")
 
 
-def wait_for_version(data: Path, code: str, version: int, timeout: float = 60) -> None:
+def drawn_mid_turn(pages: Pages, data: Where) -> int:
+    """Two people start a Skyjo room, turn their set-up cards, and the next to move draws
+    from the pile: their seat, with the drawn card in hand."""
+    code = gather(pages, "skyjo", 2)
+    pages[0].click('[data-testid="room-start"]')
+    wait_table(pages, '[data-testid="grid-0-11"]')
+    for _ in range(4):  # the set-up: two cards each
+        room, version = record(data, code)
+        settle(pages, version)
+        assert skyjo_turn(pages[current_seat(room)])
+        wait_for_version(data, code, version + 1)
+    room, version = record(data, code)
+    settle(pages, version)
+    seat = current_seat(room)
+    pages[seat].click('[data-testid="skyjo-draw"]')
+    wait_for_version(data, code, version + 1)
+    settle(pages, version + 1)
+    return seat
+
+
+def wait_for_version(data: Where, code: str, version: int, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while record(data, code)[1] < version:
         assert time.monotonic() < deadline, f"the room did not reach version {version}"
@@ -500,3 +552,44 @@ def test_two_tabs_of_one_seat_click_at_the_same_instant(pages: Pages,
 
 
 STATUS = "() => document.querySelector('[data-testid=\"status\"]')?.innerText || ''"
+
+
+def test_redis_stopped_and_started_again_mid_turn(redis_pages: Pages,
+                                                  redis_classroom: tuple[str, RedisServer]
+                                                  ) -> None:
+    """On a Voilà whose rooms are on Redis, Anna (English) and Ben (German) play. The mover
+    holds a drawn card; Redis freezes (``SIGSTOP``) as the mover puts it on a card of
+    theirs, so the click is under way when the store goes: both pages say the table
+    cannot be reached, each in its language, and keep the table as it was. Redis is then
+    stopped and started again: the move counts once, and the round is played out."""
+    pages, (_, server) = redis_pages, redis_classroom
+    data = server.url
+    seat = drawn_mid_turn(pages, data)
+    code = kept_seat(pages[0])["code"]
+    room, version = record(data, code)
+    shown = [page.evaluate(SNAPSHOT) for page in pages]
+    pid = int(server.pidfile.read_text())
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        pages[seat].locator(".sj-me button.sj-slot:has(.sj-back)").first.click()
+        for i, page in enumerate(pages):
+            expect(page.locator('[data-testid="room-turn"]')).to_contain_text(
+                t("room.offline", LANGS[i]), timeout=60_000)
+            assert page.evaluate(SNAPSHOT) == shown[i]  # the table as it was
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        os.kill(pid, signal.SIGCONT)
+        server.stop()
+    server.start()
+    wait_for_version(data, code, version + 1)
+    settle(pages, version + 1)
+    for i, page in enumerate(pages):
+        expect(page.locator('[data-testid="room-turn"]')).not_to_contain_text(
+            t("room.offline", LANGS[i]), timeout=60_000)
+    time.sleep(3)  # a second sending of the move would show by now
+    after, now = record(data, code)
+    assert now == version + 1 and after["moves"] == room["moves"] + 1, after["last"]
+    assert after["last"]["seat"] == seat and after["last"]["move"].startswith("swap")
+    clicks, checked = play_out(pages, data, code, skyjo_turn)
+    assert clicks > 5 and checked > 10
+    deal_over(pages)

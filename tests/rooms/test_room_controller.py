@@ -16,7 +16,7 @@ import pytest
 from test_rooms import check_view, engine_of
 
 from skipbo_widgets.i18n import t
-from skipbo_widgets.rooms import ADAPTERS, Rooms
+from skipbo_widgets.rooms import ADAPTERS, Rooms, adapters
 from skipbo_widgets.rooms.redis_server import RedisServer
 from skipbo_widgets.rooms.store import Store
 from skipbo_widgets.widgets.rooms.controller import RoomController
@@ -147,6 +147,40 @@ def test_bots_move_at_a_pace_from_any_page(connect: Connect) -> None:
     assert anna.version == version + 1  # one bot move per tick: a person can follow
 
 
+def test_skyjo_bots_and_hints_weigh_the_totals_before_the_round(
+        connect: Connect, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's rounds add up as a game to 100 does in the app: its computer players and a
+    page's hints and reviews get each seat's total before the round on the table, the
+    same at the round's last move as at its first."""
+    given: list[Any] = []
+    real = adapters.skyjo_bot
+
+    class Recording:
+        def __init__(self, level: str) -> None:
+            self.bot = real(level)
+
+        def choose_move(self, obs: Any, totals: Any = None) -> Any:
+            given.append(totals)
+            return self.bot.choose_move(obs, totals)
+
+    monkeypatch.setattr(adapters, "skyjo_bot", Recording)
+    code, (anna, ben) = seat_pages(connect, "skyjo", ["Anna", "Ben"], bots=1)
+    play_out(connect(), [anna, ben])
+    assert given and set(given) == {(0, 0, 0)}
+    assert anna.play.totals() == (0, 0, 0)
+    first = tuple(anna.room["totals"])
+    assert any(first)
+    anna.rooms.next_deal(code, anna.token)
+    given.clear()
+    anna.tick()
+    assert anna.play.totals() == first and anna.play.new_coach().totals() == first
+    play_out(connect(), [anna, ben], seed=1)
+    assert given and set(given) == {first}
+    assert tuple(anna.room["totals"]) != first  # the second round is added to the room's
+    for page in (anna, ben):
+        assert page.play.totals() == first  # what the round was played with
+
+
 def test_no_undo_in_a_room(connect: Connect) -> None:
     _, (anna, _ben) = seat_pages(connect, "skyjo", ["Anna", "Ben"])
     anna.request({"type": "move", "move": "reveal a1"})
@@ -215,3 +249,36 @@ def test_the_kernels_task_redraws_another_pages_move(connect: Connect) -> None:
     took = asyncio.run(scene())
     assert ben.obs.seats[0].cards[0] is not None  # Anna's a1 is face up on Ben's table
     assert took < 10  # timings belong in the benchmark; this only says it arrived
+
+
+def test_the_kernels_task_does_not_read_the_room_again_after_its_own_move(
+        connect: Connect) -> None:
+    """Anna's move ends her task's wait; her page read the room after the move already,
+    so the task does not read it again (it still reads after Ben's move)."""
+    _, (anna, ben) = seat_pages(connect, "skyjo", ["Anna", "Ben"])
+    reads: list[int] = []
+    observe = anna.rooms.observe
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(anna.version)
+        return observe(*args, **kwargs)
+
+    anna.rooms.observe = counted  # type: ignore[method-assign]
+
+    async def scene() -> None:
+        task = asyncio.create_task(anna.watch())
+        await asyncio.sleep(0.2)
+        for move in ("reveal a1", "reveal a2"):  # her set-up; then Ben's turn
+            assert anna.request({"type": "move", "move": move})
+        await asyncio.sleep(0.5)  # the task's waits have ended by now
+        assert len(reads) == 2  # one read after each move, by the move itself
+        version = anna.version
+        ben.sync()
+        assert ben.request({"type": "move", "move": "reveal a1"})
+        while anna.version == version:
+            await asyncio.sleep(0.005)
+        anna.close()
+        await asyncio.wait_for(task, 10)
+
+    asyncio.run(scene())
+    assert len(reads) == 3

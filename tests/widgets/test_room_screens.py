@@ -217,7 +217,8 @@ def test_the_owner_lets_the_computer_play_an_away_seat_and_gives_it_back(store: 
 
 
 def play_to_the_end(*pages: RoomController | None) -> None:
-    """The pages click legal moves (at random, seeded) in turn until the deal is over."""
+    """The pages click legal moves (at random, seeded) in turn until the deal is over; the
+    computer plays its seats."""
     rng = random.Random(3)
     for _ in range(2000):
         for page in pages:
@@ -228,6 +229,7 @@ def play_to_the_end(*pages: RoomController | None) -> None:
             if page.my_turn:
                 move = rng.choice(sorted(str(m) for m in page.obs.legal_moves))
                 assert page.request({"type": "move", "move": move})
+            page.run_bots()
     raise AssertionError("the deal did not end")
 
 
@@ -250,6 +252,56 @@ def test_a_finished_room_comes_back_on_loading_only_while_others_are_there(store
     clock.now += 3600
     later = reopened(again, store, clock)
     assert later.screen == "home" and later.room_flow.store.value == ""
+
+
+def test_a_reload_while_the_deal_is_started_or_dealt_again_goes_to_the_new_deal(
+        store: str) -> None:
+    """Anna starts the room while Ben's page still shows the waiting room; Ben reloads:
+    his table. After the round Anna deals again and reloads at once, and so does Ben,
+    whose page has not seen the new deal: both at the new round's table, at their seats."""
+    clock = Clock()
+    anna, ben = (on_clock(App(lang=lang), store, clock) for lang in ("en", "de"))
+    anna.choose_game("skyjo")
+    code = make_room(anna)
+    join(ben, code, "Ben")
+    anna.room_flow._poll()
+    click(anna, "room-start")
+    assert ben.room_flow.screen == "lobby"  # his page has not read the room again
+    ben = reopened(ben, store, clock, "de")
+    assert ben.room_flow.screen == "table" and ben.room_flow.controller is not None
+    assert ben.room_flow.controller.seat == 1
+    play_to_the_end(anna.room_flow.controller, ben.room_flow.controller)
+    anna.room_flow._poll()
+    click(anna, "next-deal")
+    for app in (reopened(anna, store, clock, "en"), reopened(ben, store, clock, "de")):
+        flow = app.room_flow
+        assert flow.screen == "table" and flow.code == code and flow.controller is not None
+        assert flow.controller.room["deal"] == 2 and flow.controller.phase == "playing"
+        assert flow.controller.obs.seats[flow.controller.seat].cards  # its own grid
+
+
+def test_a_room_everyone_else_left_mid_deal_comes_back_and_can_be_finished(
+        store: str) -> None:
+    """Ben is gone mid-round (his page not seen for an hour); Anna, the owner, reloads:
+    her table as it was, Ben marked away, and she can let the computer play his seat
+    and finish the round (forgetting the room would lose her seat: the code admits
+    nobody once the game is on)."""
+    clock = Clock()
+    anna, _ben, _ = started(store, clock)
+    a = anna.room_flow.controller
+    assert a is not None
+    for move in ("reveal a1", "reveal a2"):
+        assert a.request({"type": "move", "move": move})
+    cards = a.table.view["players"]
+    clock.now += 3600
+    again = reopened(anna, store, clock, "en")
+    flow = again.room_flow
+    assert flow.screen == "table" and flow.controller is not None
+    assert flow.controller.table.view["players"] == cards
+    assert t("room.seat.away", "en") in shown(again, "seat-1").value
+    click(again, "hand-to-bot-1")
+    play_to_the_end(flow.controller)
+    assert flow.controller.phase == "over"
 
 
 def test_a_room_one_has_left_is_not_shown_on_loading(store: str) -> None:

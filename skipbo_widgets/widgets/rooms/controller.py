@@ -32,6 +32,7 @@ from ...rooms.seen_moves import SEEN_MOVES
 from ...rooms.store import StoreUnavailable
 from ..registry import game_ui
 from ..table.controller import TableController
+from ..table.play import play_in
 from ..table.table_game import TableWidget
 from .messages import error_text, refusal_text
 
@@ -65,7 +66,9 @@ class RoomController(TableController):
         if self.room["seat"] is None:
             raise RoomError(RoomReason.NOT_A_PERSON)
         ui = game_ui(self.room["game"])
-        self.play = ui.play
+        self.scores = RoomScores(self.room["totals"])
+        #: The game's screen object (hints, reviews, log) for the room's deals as a match.
+        self.play = play_in(ui.play, self.scores, whole=True)
         self.seat_game = SEAT_GAMES[self.room["game"]]
         self.obs: Any = None
         #: The store could not be reached at the last try.
@@ -98,6 +101,8 @@ class RoomController(TableController):
 
     def _load(self, room: dict[str, Any]) -> None:
         self.room = room
+        if room["phase"] == "playing":
+            self.scores.scores = list(room["totals"])
         view = room["view"]
         self.obs = None if view is None else self.seat_game.observation(view)
         stand_in = None if self.obs is None else self.seat_game.stand_in(self.obs)
@@ -119,12 +124,15 @@ class RoomController(TableController):
         for listener in self._listeners_room:
             listener()
 
-    def sync(self) -> bool:
-        """Read the room again; True if it changed (then the table is drawn anew)."""
+    def sync(self, room: dict[str, Any] | None = None) -> bool:
+        """Read the room again (or take ``room``, the seat's observation the caller has
+        just read); True if it changed (then the table is drawn anew)."""
         try:
             if self.pending is not None:
                 self._send_pending()
-            room = self.rooms.observe(self.code, self.token)
+                room = None  # read after the move
+            if room is None:
+                room = self.rooms.observe(self.code, self.token)
         except StoreUnavailable:
             self._lost()
             return False
@@ -305,10 +313,11 @@ class RoomController(TableController):
 
     # -- the kernel's task ------------------------------------------------------------------
 
-    def tick(self) -> None:
-        """What the waiting task does after each wait: read the room, say the page is
-        there when it is time, and let a bot move when it is a bot's turn and its pace
-        allows (headless tests call this instead of :meth:`watch`)."""
+    def tick(self, *, read: bool = True) -> None:
+        """What the waiting task does after each wait: read the room (unless ``read`` is
+        false: this page already holds the change it waited for, its own move), say the
+        page is there when it is time, and let a bot move when it is a bot's turn and its
+        pace allows (headless tests call this instead of :meth:`watch`)."""
         try:
             if self.clock() - self._seen >= HEARTBEAT:
                 self.enter()
@@ -317,7 +326,8 @@ class RoomController(TableController):
             return
         except RoomError:
             pass  # another browser holds the seat: the room screen says so on its own
-        self.sync()
+        if read:
+            self.sync()
         if self.bots_to_move and not self.offline and self.clock() >= self._bot_due:
             self._bot_due = self.clock() + BOT_PACE
             self.step_bot()
@@ -327,14 +337,15 @@ class RoomController(TableController):
         stays free), then :meth:`tick`."""
         loop = asyncio.get_running_loop()
         while not self.closed:
+            waited = self.version
             if self.offline:
                 await asyncio.sleep(RETRY)
             elif self.bots_to_move:
                 await asyncio.sleep(pace)
             else:
                 try:
-                    await loop.run_in_executor(None, self.rooms.wait, self.code,
-                                               self.version, WAIT)
+                    await loop.run_in_executor(None, self.rooms.wait, self.code, waited,
+                                               WAIT)
                 except StoreUnavailable:
                     self._lost()
                     continue
@@ -342,10 +353,24 @@ class RoomController(TableController):
                     self.closed = True
                     break
             if not self.closed:
-                self.tick()
+                # A move of this page's own ended the wait: the page read the room after it.
+                self.tick(read=self.version == waited)
 
     def close(self) -> None:
         self.closed = True
+
+
+class RoomScores:
+    """The room's deals as the game's screen object reads a match
+    (:class:`~..table.play.PlaysInMatch`): each seat's total before the deal on the table.
+    The room adds a deal's points when it ends, so the totals read while it was played
+    are kept (a turn's review is written after the round's last move)."""
+
+    #: The deal on the table is not scored in ``scores``.
+    scored = False
+
+    def __init__(self, totals: list[int]) -> None:
+        self.scores = list(totals)
 
 
 class _RoomDecides:

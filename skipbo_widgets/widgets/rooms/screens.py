@@ -512,7 +512,7 @@ class RoomFlow:
             self._unreachable()
             return
         if self.controller is not None:
-            self.controller.sync()
+            self.controller.sync(room)
         if self.error == self._offline:
             self.error = None
         if room != self.room or self.screen != ("lobby" if room["phase"] == "open" else "table"):
