@@ -55,7 +55,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 from ..classes import Classes
@@ -272,7 +272,7 @@ def _store_bytes(url: str, code: str) -> int:
     total = 0
     for key in open_store(url).keys(class_prefix(code)):
         for name in (NAMESPACE + key, COUNTER + key):
-            total += int(client.memory_usage(name) or 0)
+            total += int(cast(Any, client.memory_usage(name)) or 0)
     return total
 
 
@@ -368,7 +368,7 @@ class Pages:
         and back; each new place the pupil's kernel writes, with its click and write times.
         Then from each to the teacher page's row showing it."""
         from ..i18n import t
-        from ..widgets.classes.teacher import where_text
+        from ..widgets.classes.class_table import where_text
 
         key = pupil_prefix(code) + pupil_id("Zoë")
         rng = random.Random(7)
@@ -396,7 +396,7 @@ class Pages:
                 continue
             row = public_row(key, parse(record, PUPIL_FORMAT), time.time())
             steps.append((clicked, float(row["seen"]),
-                          where_text(row, lambda k, **p: t(k, "en", **p), time.time())))
+                          where_text(row, lambda k, **p: t(k, "en", **p))))
             time.sleep(rng.uniform(3.0, 5.0))
         time.sleep(3.0)
         shown = self.teacher.evaluate("() => window.__rows")[key.rsplit(":", 1)[1]]
