@@ -109,6 +109,51 @@ def choose_size(page: Page, label: str) -> None:
     wait_until_settled(page)
 
 
+def fullest_discards() -> int:
+    """The Skip-Bo lesson whose first step gives the learner the most cards on a discard
+    pile (their fans are the table's tallest part)."""
+    def most(lesson: Any) -> int:
+        seat = observe(lesson.steps[0].new_game(), 0).seats[0]
+        return max(len(pile) for pile in seat.discards)
+    lessons = load_lessons()
+    return max(range(len(lessons)), key=lambda i: most(lessons[i]))
+
+
+#: The learner's discard piles' cards that rise above the pile's number (a pile's card
+#: over its caption).
+OVER_CAPTIONS = """() => [...document.querySelectorAll('.sb-me .sb-numbered')].flatMap(pile => {
+    const number = pile.querySelector('.sb-pile-no').getBoundingClientRect();
+    return [...pile.querySelectorAll('.sb-card')]
+        .filter(c => c.offsetParent !== null && c.getBoundingClientRect().top < number.bottom - 0.5)
+        .map(c => c.dataset.card);
+})"""
+
+
+def sizes_on_screen(page: Page, game: str, *, phone: bool, shot: str) -> list[float]:
+    """Each size chosen in turn; what the learner must see is checked on screen (see the
+    test below); returns the width of a learner's card at each size."""
+    parts, widths = PARTS[game], []
+    for value, label, _scale in STEPS:
+        choose_size(page, label)
+        if shots():
+            scroll_to(page, parts["top"])
+            page.screenshot(path=str(shots() / f"{shot}-{page.viewport_size['width']}-{value}.png"))
+        if phone and game == "skipbo" and value != STEPS[0][0]:
+            scroll_to(page, parts["top"])
+            on_screen(page, f'{parts["piles"]}, {parts["mine"]}', parts["card"])
+            scroll_to(page, '[data-testid="player-0"]')
+            widths.append(on_screen(page, f'{parts["mine"]}, {parts["hand"]}', parts["card"]))
+        else:
+            scroll_to(page, parts["top"])
+            everything = f'{parts["piles"]}, {parts["mine"]}, {parts["hand"]}'
+            widths.append(on_screen(page, everything, parts["card"]))
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        if game == "skipbo":
+            assert page.evaluate(OVER_CAPTIONS) == [], value
+    assert widths == sorted(widths) and widths[-1] > widths[0] * 1.05, widths
+    return widths
+
+
 @pytest.mark.parametrize("game", ["skipbo", "skyjo"])
 def test_at_every_size_the_learners_cards_and_the_piles_stay_on_screen(
         sized_page: Page, game: str) -> None:
@@ -117,28 +162,20 @@ def test_at_every_size_the_learners_cards_and_the_piles_stay_on_screen(
     screen's width; Skyjo's piles and grid show at once, Skip-Bo's larger cards take two
     screens: the piles with the learner's stock and discard piles, then those with the
     hand. The cards never shrink from one size to the next, and the largest is larger than
-    the usual one. After a reload the app comes back at the size chosen."""
-    page, parts = sized_page, PARTS[game]
+    the usual one. Skip-Bo also in the lesson with the fullest discard piles. After a
+    reload the app comes back at the size chosen."""
+    page = sized_page
     phone = page.viewport_size["width"] == PHONE["width"]
     open_table(page, game)
-    widths = []
-    for value, label, _scale in STEPS:
-        choose_size(page, label)
-        if shots():
-            scroll_to(page, parts["top"])
-            page.screenshot(path=str(shots() / f"{game}-{page.viewport_size['width']}-{value}.png"))
-        if phone and game == "skipbo" and value != STEPS[0][0]:
-            scroll_to(page, parts["top"])
-            on_screen(page, f'{parts["piles"]}, {parts["mine"]}', parts["card"])
-            scroll_to(page, '[data-testid="player-0"]')
-            widths.append(on_screen(page, f'{parts["mine"]}, {parts["hand"]}', parts["card"]))
-        else:
-            scroll_to(page, parts["top"] if game == "skyjo" or not phone else ".sb-center")
-            everything = f'{parts["piles"]}, {parts["mine"]}, {parts["hand"]}'
-            widths.append(on_screen(page, everything, parts["card"]))
-        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-    assert widths == sorted(widths) and widths[-1] > widths[0] * 1.05, widths
-    print(game, page.viewport_size, [round(w / widths[0], 2) for w in widths])
+    sizes_on_screen(page, game, phone=phone, shot=game)
+    if game == "skipbo":
+        choose_size(page, STEPS[0][1])
+        page.click('[data-testid="menu"]')
+        page.click('[data-testid="learn"]')
+        page.select_option('select[data-testid="lesson-picker"]', index=fullest_discards())
+        page.wait_for_selector('[data-testid="discard-0-0"] .sb-card:nth-child(3)')
+        wait_until_settled(page)
+        sizes_on_screen(page, game, phone=phone, shot="skipbo-lesson")
 
     page.reload()
     page.wait_for_selector('[data-testid="card-size"]', timeout=60_000)
@@ -162,7 +199,7 @@ SHAPE = """e => {
             Math.round(r.width / r.height * 10)].join(' | ');
 }"""
 
-#: A PNG's pixels (in a page without emulation): an array of [r, g, b] rows.
+#: A PNG's pixels (decoded in a page without emulation): its width and RGBA bytes.
 PIXELS = """async (data) => {
     const img = new Image();
     img.src = 'data:image/png;base64,' + data;
@@ -171,15 +208,17 @@ PIXELS = """async (data) => {
     c.width = img.width; c.height = img.height;
     const g = c.getContext('2d');
     g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, img.width, img.height).data;
-    const rows = [];
-    for (let y = 0; y < img.height; y++) {
-        const row = [];
-        for (let x = 0; x < img.width; x++) row.push([d[(y*img.width+x)*4], d[(y*img.width+x)*4+1], d[(y*img.width+x)*4+2]]);
-        rows.push(row);
-    }
-    return rows;
+    return [img.width, Array.from(g.getImageData(0, 0, img.width, img.height).data)];
 }"""
+
+
+def rgb_rows(width: int, rgba: list[int]) -> list[list[list[int]]]:
+    pixels = [rgba[i:i + 3] for i in range(0, len(rgba), 4)]
+    return [pixels[y:y + width] for y in range(0, len(pixels), width)]
+
+
+def distance(p: list[int], q: list[int]) -> int:
+    return sum((a - b) ** 2 for a, b in zip(p, q, strict=True))
 
 
 def luminance(rgb: list[int]) -> float:
@@ -203,9 +242,8 @@ def silhouette(rows: list[list[list[int]]], grid: int = 10) -> tuple[list[bool],
     h, w = len(rows), len(rows[0])
     corners = [rows[0][0], rows[0][w - 1], rows[h - 1][0], rows[h - 1][w - 1]]
     card = [sorted(c[i] for c in corners)[1] for i in range(3)]
-    far = max((p for row in rows for p in row), key=lambda p: sum((p[i] - card[i]) ** 2 for i in range(3)))
-    mine = [[sum((p[i] - far[i]) ** 2 for i in range(3)) < sum((p[i] - card[i]) ** 2 for i in range(3))
-             for p in row] for row in rows]
+    far = max((p for row in rows for p in row), key=lambda p: distance(p, card))
+    mine = [[distance(p, far) < distance(p, card) for p in row] for row in rows]
     cells = []
     for gy in range(grid):
         for gx in range(grid):
@@ -282,8 +320,8 @@ def test_every_colour_group_has_its_own_shape_seen_under_each_colour_blindness(
                 clip = {"x": box["x"] - pad, "y": box["y"] - pad,
                         "width": box["width"] + 2 * pad, "height": box["height"] + 2 * pad}
                 png = page.screenshot(clip=clip)
-                rows = decoder.evaluate(PIXELS, base64.b64encode(png).decode())
-                traced[g] = silhouette(rows)
+                width, rgba = decoder.evaluate(PIXELS, base64.b64encode(png).decode())
+                traced[g] = silhouette(rgb_rows(width, rgba))
             for g, (_cells, seen) in traced.items():
                 assert seen >= 3, (deficiency, g, seen)
             for a, b in combinations(groups, 2):
