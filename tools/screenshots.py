@@ -24,6 +24,7 @@ from skipbo_widgets.devtools import (
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import Game, observe
 from skipbo_widgets.tutorials import load_lessons
+from skipbo_widgets.widgets.skipbo.view import band
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
@@ -92,9 +93,18 @@ def shoot_skyjo(lang: str, out: Path) -> None:
         browser.close()
 
 
+def all_bands_deal() -> str:
+    """A deal number where the learner starts with a card of each band in hand."""
+    def wanted(game: Game) -> bool:
+        return {band(c) for c in observe(game, 0).hand} >= {"low", "mid", "high"}
+
+    return find_deal(wanted, players=PLAYERS, levels=("medium", "strong"))[0]
+
+
 def shoot_large(lang: str, seed: str, out: Path) -> None:
     """Skip-Bo with the largest cards (XL, large print) on a tablet held sideways, the
-    opponents scrolled away: the building piles, the learner's piles and hand."""
+    opponents scrolled away: the building piles, the learner's piles and hand, a card of
+    each band (its shape under the number) in it."""
     with voila_server() as (url, _server), sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1180, "height": 820})
@@ -114,7 +124,7 @@ def main(langs: list[str]) -> None:
     for lang in langs:
         shoot(lang, seed, OUT)
         print(f"docs/images/table-{lang}.png, docs/images/hint-{lang}.png (deal {seed})")
-    shoot_large("de", seed, OUT)
+    shoot_large("de", all_bands_deal(), OUT)
     print("docs/images/large-cards-de.png")
     shoot_lesson("de", OUT)
     print("docs/images/lesson-de.png")
