@@ -4,9 +4,12 @@ tests/browser/test_card_size.py."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.widgets.page.testids import ShellSupport
 from skipbo_widgets.widgets.shell.app import App
 from skipbo_widgets.widgets.shell.card_size import DEFAULT, STEPS
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
@@ -29,6 +32,13 @@ def test_the_steps_grow_to_twice_the_usual_size() -> None:
     scales = [scale for _value, _label, scale in STEPS]
     assert len(scales) >= 4 and scales == sorted(set(scales))
     assert scales[0] == 1 and scales[-1] == 2
+
+
+def test_the_style_sheet_scales_the_cards_by_each_steps_own_factor() -> None:
+    """The tooltips say the percentages of STEPS; app.css must scale by the same."""
+    css = str(ShellSupport._css)
+    scales = dict(re.findall(r"\.sb-app\.sb-cards-(\w+) \{ --sb-card-scale: ([\d.]+);", css))
+    assert {v: float(x) for v, x in scales.items()} == {v: s for v, _l, s in STEPS[1:]}
 
 
 def test_each_step_sets_the_apps_class_and_the_browser_keeps_it() -> None:
