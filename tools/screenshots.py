@@ -1,9 +1,9 @@
 """Take the README's screenshots of the app in headless Chromium (``make screenshots``).
 
 Serves notebooks/app.ipynb with Voilà, starts a game with a fixed deal number,
-asks for hints up to the whole plan, opens a lesson and makes a wrong move
-twice, plays the first turns of a Skyjo game with a hint lit up, and saves PNGs
-to docs/images/.
+asks for hints up to the whole plan, shows the same deal with the largest cards,
+opens a lesson and makes a wrong move twice, plays the first turns of a Skyjo game
+with a hint lit up, and saves PNGs to docs/images/.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from skipbo_widgets.devtools import (
 from skipbo_widgets.skipbo.bots import hint
 from skipbo_widgets.skipbo.engine import Game, observe
 from skipbo_widgets.tutorials import load_lessons
+from skipbo_widgets.widgets.skipbo.view import band
 
 OUT = ROOT / "docs" / "images"
 PLAYERS = 3
@@ -92,12 +93,39 @@ def shoot_skyjo(lang: str, out: Path) -> None:
         browser.close()
 
 
+def all_bands_deal() -> str:
+    """A deal number where the learner starts with a card of each band in hand."""
+    def wanted(game: Game) -> bool:
+        return {band(c) for c in observe(game, 0).hand} >= {"low", "mid", "high"}
+
+    return find_deal(wanted, players=PLAYERS, levels=("medium", "strong"))[0]
+
+
+def shoot_large(lang: str, seed: str, out: Path) -> None:
+    """Skip-Bo with the largest cards (XL, large print) on a tablet held sideways, the
+    opponents scrolled away: the building piles, the learner's piles and hand, a card of
+    each band (its shape under the number) in it."""
+    with voila_server() as (url, _server), sync_playwright() as p:
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": 1180, "height": 820})
+        start_game(page, f"{url}?lang={lang}", seed, players=PLAYERS)
+        page.click('[data-testid="card-size"] >> text="XL"')
+        page.wait_for_selector(".sb-app.sb-cards-xl")
+        wait_until_settled(page)
+        page.eval_on_selector(".sb-center", "e => e.scrollIntoView({block: 'start'})")
+        wait_until_settled(page)
+        page.screenshot(path=str(out / f"large-cards-{lang}.png"))
+        browser.close()
+
+
 def main(langs: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     seed = deal()
     for lang in langs:
         shoot(lang, seed, OUT)
         print(f"docs/images/table-{lang}.png, docs/images/hint-{lang}.png (deal {seed})")
+    shoot_large("de", all_bands_deal(), OUT)
+    print("docs/images/large-cards-de.png")
     shoot_lesson("de", OUT)
     print("docs/images/lesson-de.png")
     shoot_skyjo("de", OUT)

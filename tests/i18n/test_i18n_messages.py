@@ -330,6 +330,8 @@ EVERY_PARAM: dict[str, Any] = {
     "row": "top", "ender": "*", "doubled": "\u00d72",
     # the screens' titles and refusals: a game's name
     "game": "Skyjo", "button": "Save game",
+    # the card size
+    "percent": 125,
     # rooms: a room's code, a first name, who was quicker
     "code": "K7PXM", "name": "Mia", "by": "Leo", "level": "medium",
     # a teacher's class: where a pupil is

@@ -28,6 +28,7 @@ from ..page.testids import ShellSupport, testid
 from ..registry import default_game, game_ui
 from ..rooms.screens import RoomFlow
 from .banners import Notice, StoreWarning
+from .card_size import CardSize
 from .demo import DemoForm, DemoScreen, DemoSettings
 from .game_screen import GameScreen
 from .home import HomeScreen
@@ -64,6 +65,8 @@ class App:
         self.page = PageQuery(self)
         self.deals = ClassDeal(self)
         self.projector, self.view_store = self.page.projector, self.page.view_store
+        #: The card size (S, M, L, XL), kept in the browser like the projector view.
+        self.card_size = CardSize(lambda: self.widget, self.tr)
         self.home, self.learning = HomeScreen(self), LearnScreen(self)
         self.setup, self.hot_seat = SetupScreen(self), HotSeatSetupScreen(self)
         self.demo_setup, self.demo = DemoSetupScreen(self), DemoPlayScreen(self)
@@ -84,7 +87,8 @@ class App:
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
             style={"button_width": "7.5em"}), "language")
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
-        header = w.HBox([self.title, w.HBox([self.projector, self.lang_picker],
+        header = w.HBox([self.title, w.HBox([self.projector, self.card_size.buttons,
+                                             self.lang_picker],
                                             layout=w.Layout(flex_flow="row wrap"))],
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
@@ -110,7 +114,8 @@ class App:
         self.widget = w.VBox([header, self.class_pupil.widget, self.notice, self.conflict,
                               self.store_warning, self.body, self.store, self.room_flow.store,
                               self.class_pupil.store,
-                              self.lesson_store, self.view_store, self.shell],
+                              self.lesson_store, self.view_store, self.card_size.store,
+                              self.shell],
                              layout=w.Layout(width="100%"))
         self.widget.add_class("sb-app")
         self.page.label_projector()
@@ -155,6 +160,7 @@ class App:
         if self.lang_picker.value != self.lang:
             self.lang_picker.value = self.lang
         self.page.label_projector()
+        self.card_size.relabel()
         self.show_title(self.title_key)
         self.notices.relabel()
         self.session.relabel()

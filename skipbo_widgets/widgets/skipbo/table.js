@@ -23,9 +23,11 @@ function cardNode(card, view, extra = {}) {
   }
   const { text, corner, band } = face(card, view);
   const cls = `sb-card sb-face sb-${band} sb-faces-${faces}` + (band === "wild" ? " sb-wild" : "");
+  // A number card's band is also a shape under the number (table.css), not only its colour.
   return h("div", { class: cls, "data-card": card, ...extra },
     h("span", { class: "sb-corner sb-tl", text: corner }),
     h("span", { class: "sb-value", text }),
+    band === "wild" ? null : h("span", { class: "sb-mark", "data-band": band, "aria-hidden": "true" }),
     h("span", { class: "sb-corner sb-br", text: corner }));
 }
 

@@ -14,9 +14,11 @@ function cardNode(card, view, extra = {}) {
   }
   if (card == null) return h("div", { class: "sj-card sj-gone", "aria-hidden": "true" });
   const face = (view.card_faces || {})[String(card)] || { text: String(card), band: "" };
+  // Its colour group is also a shape under the number (table.css), not only its colour.
   return h("div", { class: `sj-card sj-face sj-${face.band}`, "data-card": card, "aria-hidden": "true", ...extra },
     h("span", { class: "sj-corner sj-tl", text: face.text }),
     h("span", { class: "sj-value", text: face.text }),
+    h("span", { class: "sj-mark", "data-band": face.band }),
     h("span", { class: "sj-corner sj-br", text: face.text }));
 }
 
