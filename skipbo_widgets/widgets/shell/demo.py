@@ -427,6 +427,7 @@ class DemoScreen:
         self.speed_picker.value = self.speed = speed
         seat = self.guess_seat  # new options reset the picker's value
         self.guess_label.value = f'<b class="sb-demo-guess">{html.escape(tr("demo.guess"))}</b>'
+        self.guess_picker.tooltip = tr("demo.guess")  # the list's name to a screen reader
         self.guess_picker.options = [(tr("demo.guess_nobody"), NOBODY_GUESSES),
                                      *((name, s) for s, name in enumerate(self.names))]
         self.set_guess_seat(seat)
