@@ -1,7 +1,7 @@
 """What the app says to a screen reader (issue 25), without a browser: every line of the
 move log once, in order, as it is made (the bots' moves in the log's own sentences), the
-hint and the turn's review as shown, the game's end, "your turn" once a Skip-Bo turn; and
-the focus sent to each new screen's heading."""
+hint and the turn's review as shown, the game's end, "your turn" once a Skip-Bo turn, each
+step of a demo; and the focus sent to each new screen's heading."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from test_move_log import learner_plays_skipbo, learner_plays_skyjo, screen_of
 from skipbo_widgets.i18n import t
 from skipbo_widgets.widgets.page.testids import plain_text
 from skipbo_widgets.widgets.shell.app import App
+from skipbo_widgets.widgets.shell.demo import DemoSettings
 from skipbo_widgets.widgets.skipbo.settings import GameSettings
 from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
@@ -64,3 +65,14 @@ def test_every_screen_shown_sends_the_focus_to_its_heading(monkeypatch: Any) -> 
     app.show_learn()
     app.show_home()
     assert sent.count({"type": "heading"}) == 2
+
+
+def test_each_step_of_a_demo_is_said_once() -> None:
+    app, said = listening("de")
+    app.demo.start(DemoSettings(players=3, levels=("medium",) * 3, seed="5"))
+    screen = app.demo.screen
+    assert screen is not None
+    for _ in range(4):
+        before = len(said)
+        screen.step()
+        assert said[before:] == [plain_text(f"{screen.narration.value} {screen.guess_box.value}")]

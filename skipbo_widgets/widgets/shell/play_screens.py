@@ -95,6 +95,7 @@ class DemoPlayScreen:
             self.screen.close()
         self.screen = DemoScreen(settings, lang=app.lang, animate=app.animate,
                                  on_menu=self._leave, on_new=app.show_demo_setup)
+        self.screen.say = app.shell.say
         app.router.show("demo")
 
     def _show_title(self) -> None:
