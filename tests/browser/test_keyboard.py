@@ -80,11 +80,16 @@ def open_by_keyboard(page: Page, lang: str, game: str, seed: str) -> None:
     page.evaluate(LISTEN)
     expect(button(page, t("home.play", lang))).to_be_visible(timeout=90_000)
     press(page, button(page, t("home.play", lang)))
+    # Each new screen's heading gets the focus: the form's, then (a game has none of its
+    # own) the app's title.
+    expect(page.get_by_role("heading", name=re.sub(r"\s", " ", t("setup.title", lang)))
+           ).to_be_focused()
     field = page.get_by_role("textbox", name=t("setup.seed", lang))
     tab_to(page, field)
     page.keyboard.press("Control+A")
     page.keyboard.type(seed)
     press(page, button(page, t("setup.start", lang)))
+    expect(page.get_by_role("heading", level=1)).to_be_focused()
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])

@@ -104,20 +104,25 @@ function focusWhenShown(name, scope) {
 }
 
 // Python showed a new screen: the focus goes to its heading (the first heading of the app
-// that was not on the page before), so a screen reader starts reading there and Tab goes
-// on from it. A control Python asks to focus afterwards (`focus`) wins.
+// that was not on the page before; a screen without one of its own, the game's, gets the
+// app's title), so a screen reader starts reading there and Tab goes on from it. A
+// control Python asks to focus afterwards (`focus`) wins.
 let headingWanted = 0;
+// How long a line said stays in a live region.
+const SAID_MS = 20000;
 function focusHeading(scope) {
   const asked = ++headingWanted;
-  const before = new Set(scope().querySelectorAll("h1, h2"));
-  const until = performance.now() + 3000;
+  const shown = () => [...scope().querySelectorAll("h1, h2")].filter((n) => n.offsetParent !== null);
+  const before = new Set(shown());
+  const until = performance.now() + 1500;
   const look = () => {
     if (asked !== headingWanted) return;
-    const heading = [...scope().querySelectorAll("h1, h2")].find((n) => !before.has(n) && n.offsetParent !== null);
+    const late = performance.now() > until;
+    const heading = shown().find((n) => !before.has(n)) || (late ? shown()[0] : null);
     if (heading) {
       heading.setAttribute("tabindex", "-1");
       heading.focus({ preventScroll: true });
-    } else if (performance.now() < until) {
+    } else if (!late) {
       requestAnimationFrame(look);
     }
   };
@@ -125,8 +130,8 @@ function focusHeading(scope) {
 }
 
 // What the app says to a screen reader (a bot's move, a hint, a turn's review): a line
-// each in one live region of the app, kept there while the screens change, the newest
-// few kept.
+// each in one live region of the app, kept there while the screens change; a line goes
+// once it has been said (a hot seat's next person must not find the last one's hint).
 function say(scope, text) {
   let region = scope.querySelector(':scope > [data-testid="app-said"]');
   if (!region) {
@@ -141,6 +146,7 @@ function say(scope, text) {
   const line = document.createElement("p");
   line.textContent = text;
   region.append(line);
+  setTimeout(() => line.remove(), SAID_MS);
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 

@@ -41,8 +41,9 @@ export const unseen = (text, attrs = {}) => h("span", { ...attrs, style: UNSEEN,
 export const named = (label) => unseen(label || "");
 
 // The table's live region: kept across redraws (a region drawn anew is not heard), it says
-// each new thing once, a line each, the newest few kept. `say(what, text)`: `text` is said
-// when it is not what was said last of `what` (the status line, the phase, the result).
+// each new thing once, a line each, the newest few kept for a while (not for the next
+// person of a hot seat). `say(what, text)`: `text` is said when it is not what was said
+// last of `what` (the status line, the phase, the result).
 function liveRegion(el) {
   const region = h("div", { role: "log", "aria-live": "polite", "data-testid": "table-said", style: UNSEEN });
   el.append(region);
@@ -52,7 +53,11 @@ function liveRegion(el) {
   // moment later: a screen reader hears the changes of a region it already knows.
   const flush = () => {
     if (!region.isConnected) return void setTimeout(flush, 100);
-    for (const text of waiting.splice(0)) region.append(h("p", { text }));
+    for (const text of waiting.splice(0)) {
+      const line = h("p", { text });
+      region.append(line);
+      setTimeout(() => line.remove(), 20000);
+    }
     while (region.childElementCount > 4) region.firstElementChild.remove();
   };
   return (what, text) => {
