@@ -139,6 +139,7 @@ function say(scope, text) {
     region.setAttribute("role", "log");
     region.setAttribute("aria-live", "polite");
     region.setAttribute("data-testid", "app-said");
+    region.setAttribute("data-unseen", ""); // not on the screen: a check of it passes it over
     region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
       + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap";
     scope.append(region);

@@ -31,10 +31,11 @@ export const byTestid = (root, id) =>
 export const statusLine = (prefix, v) => h("div", { class: `${prefix}-status ${prefix}-${v.status_kind || "info"}`,
   "data-testid": "status", text: v.status });
 
-// Text for a screen reader only: on the page, not on the screen.
+// Text for a screen reader only: on the page, not on the screen (marked `data-unseen`:
+// a check of what the screen shows passes it over).
 const UNSEEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
   + "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap";
-export const unseen = (text, attrs = {}) => h("span", { ...attrs, style: UNSEEN, text });
+export const unseen = (text, attrs = {}) => h("span", { ...attrs, style: UNSEEN, "data-unseen": true, text });
 
 // A control's name as a screen reader says it ("Middle row, column 1: 5"), in place of
 // an aria-label: the card drawn in it (its corners, "5 5 5") is no part of the name.
@@ -45,7 +46,8 @@ export const named = (label) => unseen(label || "");
 // person of a hot seat). `say(what, text)`: `text` is said when it is not what was said
 // last of `what` (the status line, the phase, the result).
 function liveRegion(el) {
-  const region = h("div", { role: "log", "aria-live": "polite", "data-testid": "table-said", style: UNSEEN });
+  const region = h("div", { role: "log", "aria-live": "polite", "data-testid": "table-said", style: UNSEEN,
+    "data-unseen": true });
   el.append(region);
   const last = {};
   const waiting = [];
