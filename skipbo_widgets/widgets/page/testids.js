@@ -103,22 +103,24 @@ function focusWhenShown(name, scope) {
   look();
 }
 
-// Python showed a new screen: the focus goes to its heading (the first heading of the app
-// that was not on the page before; a screen without one of its own, the game's, gets the
-// app's title), so a screen reader starts reading there and Tab goes on from it. A
-// control Python asks to focus afterwards (`focus`) wins.
+// Python showed a new screen: the focus goes to its heading (the first heading in the
+// screen's box, `.sb-screen`, that was not on the page before, or once the screen is
+// drawn its first; a screen without one of its own, the game's, gets the app's title), so
+// a screen reader starts reading there and Tab goes on from it. A control Python asks to
+// focus afterwards (`focus`) wins.
 let headingWanted = 0;
 // How long a line said stays in a live region.
 const SAID_MS = 20000;
 function focusHeading(scope) {
   const asked = ++headingWanted;
-  const shown = () => [...scope().querySelectorAll("h1, h2")].filter((n) => n.offsetParent !== null);
-  const before = new Set(shown());
-  const until = performance.now() + 1500;
+  const shown = (where) => [...scope().querySelectorAll(where)].filter((n) => n.offsetParent !== null);
+  const inScreen = () => shown(".sb-screen h1, .sb-screen h2");
+  const before = new Set(inScreen());
+  const until = performance.now() + 600;
   const look = () => {
     if (asked !== headingWanted) return;
     const late = performance.now() > until;
-    const heading = shown().find((n) => !before.has(n)) || (late ? shown()[0] : null);
+    const heading = inScreen().find((n) => !before.has(n)) || (late ? inScreen()[0] || shown("h1")[0] : null);
     if (heading) {
       heading.setAttribute("tabindex", "-1");
       heading.focus({ preventScroll: true });
