@@ -36,6 +36,10 @@ function render({ model, el }) {
   let lastScene; // a lesson's table number (a new step, or the step started again)
   const root = mount(el, "sb-host", { class: "sb-table", "data-testid": "table" });
   const frame = redraws(root, () => draw(), { lit: { cls: "sb-hinted" } });
+  // The keys that play the table, in a line under it (not on the felt: it takes no room
+  // from the cards).
+  const keys = h("p", { class: "sb-keys", "data-testid": "keys-help" });
+  el.append(keys);
 
   const view = () => model.get("view") || {};
   const legalTargets = (source) => (view().legal || {})[source] || [];
@@ -235,7 +239,7 @@ function render({ model, el }) {
       }
     }
     lastStatus = v.status || "";
-    root.append(h("p", { class: "sb-keys", "data-testid": "keys-help", text: L.keys || "" }));
+    keys.textContent = L.keys || "";
     const bounce = frame.end(v);
     if (bounce) flyBack(bounce, v);
   }

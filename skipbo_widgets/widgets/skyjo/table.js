@@ -47,6 +47,10 @@ function render({ model, el }) {
   const root = mount(el, "sj-host", { class: "sj-table", "data-testid": "skyjo-table" });
   // A glow never stays on a place whose column was cleared, nor on the empty drawn card place.
   const frame = redraws(root, () => draw(), { lit: { cls: "sj-hinted", never: ".sj-cleared, .sj-empty" } });
+  // The keys that play the table, in a line under it (not on the felt: it takes no room
+  // from the cards).
+  const keys = h("p", { class: "sj-keys", "data-testid": "keys-help" });
+  el.append(keys);
 
   const view = () => model.get("view") || {};
   const S = () => view().sources || {};
@@ -229,7 +233,7 @@ function render({ model, el }) {
       }
     }
     lastStatus = v.status || "";
-    root.append(h("p", { class: "sj-keys", "data-testid": "keys-help", text: (v.labels || {}).keys || "" }));
+    keys.textContent = (v.labels || {}).keys || "";
     const bounce = frame.end(v);
     if (previous && previous !== v) clearedColumns(previous, v);
     previous = v;
