@@ -129,7 +129,18 @@ serve-site:
 	$(PYTHON) -m http.server --bind 127.0.0.1 --directory site $(SITE_PORT)
 
 clean-site:
-	rm -rf $(SITE_VENV) .site-build site tools/site/node_modules
+	rm -rf $(SITE_VENV) .site-build site tools/site/node_modules tools/a11y/node_modules
+
+# axe-core, the accessibility checker the browser tests run on every screen
+# (tests/browser/test_axe.py runs `make axe`), pinned by tools/a11y/package-lock.json.
+.PHONY: axe
+AXE_STAMP := tools/a11y/node_modules/.installed
+
+$(AXE_STAMP): tools/a11y/package-lock.json
+	cd tools/a11y && npm ci --no-audit --no-fund
+	touch $@
+
+axe: $(AXE_STAMP)
 
 # The options `make classroom` gives Voilà (the `classroom` benchmark starts it with them).
 classroom-flags:

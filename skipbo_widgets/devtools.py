@@ -118,6 +118,19 @@ def fresh_site(*, log: Path | None = None) -> Path:
     return SITE
 
 
+#: axe-core's script, from the npm package pinned in tools/a11y (``make axe``).
+AXE = ROOT / "tools" / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_script() -> str:
+    """axe-core's script for a page, fetched with ``make axe`` (``npm ci``) if needed."""
+    done = subprocess.run(["make", "-s", "axe"], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    if done.returncode:
+        raise RuntimeError(f"`make axe` failed ({done.returncode})\n{done.stdout}{done.stderr}")
+    return AXE.read_text()
+
+
 def site_build_module() -> Any:
     """tools/site/build.py, which runs in its own venv but imports only the standard library."""
     import importlib.util

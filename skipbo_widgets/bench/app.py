@@ -67,11 +67,10 @@ _ROUND_TRIP = """async ([selector, before]) => {
 }"""
 
 
-# Resolves with the milliseconds from a click until the drawn card's label changes
-# (-1 if it has not after 10 s): a draw shows the card, an undo takes it away.
+# Resolves with the milliseconds from a click until the drawn card's text (its face and
+# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away.
 _SKYJO_ROUND_TRIP = """async (selector) => {
-  const label = () => document.querySelector('[data-testid="skyjo-drawn"]')
-    ?.getAttribute("aria-label");
+  const label = () => document.querySelector('[data-testid="skyjo-drawn"]')?.textContent;
   const before = label();
   const t0 = performance.now();
   return await new Promise((resolve) => {

@@ -106,7 +106,8 @@ TABLE_PARTS = """t => {
     }
     const texts = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
     for (let n = texts.nextNode(); n; n = texts.nextNode()) {
-        if (!n.textContent.trim()) continue;
+        // A screen reader's text only (data-unseen) is not on the screen.
+        if (!n.textContent.trim() || n.parentElement.closest("[data-unseen]")) continue;
         const range = document.createRange();
         range.selectNodeContents(n);
         add(n, `text "${n.textContent}"`, range.getBoundingClientRect());

@@ -38,7 +38,9 @@ TEXTS = """min => {
     const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
     let count = 0;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if (!n.textContent.trim() || n.parentElement.closest("option, script, style")) continue;
+        // A screen reader's text only (data-unseen) is not on the screen.
+        const skip = "option, script, style, [data-unseen]";
+        if (!n.textContent.trim() || n.parentElement.closest(skip)) continue;
         const range = document.createRange();
         range.selectNodeContents(n);
         check(n.parentElement, n.textContent, range.getClientRects());

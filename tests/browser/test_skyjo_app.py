@@ -54,7 +54,8 @@ def play_round_by_clicks(page: Page) -> int:
             page.wait_for_selector(f'[data-testid="{name}"]:not(.sj-legal)')
         else:
             page.click('[data-testid="skyjo-discard"]')
-            down = page.locator('.sj-me button.sj-slot[aria-label*="face down"]')
+            down = page.locator(".sj-me button.sj-slot").filter(
+                has=page.get_by_text("face down"))
             target = down.first if down.count() else \
                 page.locator(".sj-me button.sj-slot:not(.sj-cleared)").first
             target.click()

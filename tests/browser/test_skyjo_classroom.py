@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from skipbo_widgets.devtools import wait_until_settled
 from skipbo_widgets.i18n import t
@@ -158,8 +159,8 @@ def test_a_skyjo_guess_is_a_whole_turn_the_draw_then_where_the_card_goes(page: P
     shots = os.environ.get("SKIPBO_SHOTS")
     if shots:
         page.screenshot(path=str(Path(shots, "skyjo-demo-guess-place.png")), full_page=True)
-    assert page.get_attribute('[data-testid="skyjo-drawn"]', "aria-label") == t(
-        "demo.skyjo.drawn", "de", player=seat, value=drawn, names=names)
+    expect(page.get_by_test_id("skyjo-drawn")).to_have_accessible_name(t(
+        "demo.skyjo.drawn", "de", player=seat, value=drawn, names=names))
     # where it goes: then the bot's move, and the whole turn graded
     place = hint(twin.game.observe(seat)).move
     twin.controller.request({"type": "move", "move": str(place)})

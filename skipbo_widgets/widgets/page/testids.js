@@ -16,7 +16,26 @@ const DRAWS_ITSELF = "[data-draws-itself]";
 // `node` itself if it matches `selector`, and what under it does.
 const within = (node, selector) => [...(node.matches(selector) ? [node] : []), ...node.querySelectorAll(selector)];
 
+// A toggle says whether it is on: ipywidgets marks a chosen toggle button (a row of
+// them, or one alone: the projector switch) with the class `mod-active` only.
+const TOGGLES = ".widget-toggle-button";
+
+// A button's icon (a Font Awesome glyph) is no part of its name: a screen reader would
+// say a private-use character before "Play".
+const ICONS = "button > i.fa";
+
+function pressed(root) {
+  for (const node of within(root, TOGGLES)) {
+    const on = String(node.classList.contains("mod-active"));
+    if (node.getAttribute("aria-pressed") !== on) node.setAttribute("aria-pressed", on);
+  }
+  for (const icon of within(root, ICONS)) {
+    if (!icon.hasAttribute("aria-hidden")) icon.setAttribute("aria-hidden", "true");
+  }
+}
+
 function apply(root) {
+  pressed(root); // and icons hidden
   for (const node of within(root, MARKED)) {
     for (const cls of node.classList) {
       if (!cls.startsWith(PREFIX)) continue;
@@ -84,6 +103,56 @@ function focusWhenShown(name, scope) {
   look();
 }
 
+// Python showed a new screen: the focus goes to its heading (the first heading in the
+// screen's box, `.sb-screen`, that was not on the page before, or once the screen is
+// drawn its first; a screen without one of its own, the game's, gets the app's title), so
+// a screen reader starts reading there and Tab goes on from it. A control Python asks to
+// focus afterwards (`focus`) wins.
+let headingWanted = 0;
+// How long a line said stays in a live region.
+const SAID_MS = 20000;
+function focusHeading(scope) {
+  const asked = ++headingWanted;
+  const shown = (where) => [...scope().querySelectorAll(where)].filter((n) => n.offsetParent !== null);
+  const inScreen = () => shown(".sb-screen h1, .sb-screen h2");
+  const before = new Set(inScreen());
+  const until = performance.now() + 600;
+  const look = () => {
+    if (asked !== headingWanted) return;
+    const late = performance.now() > until;
+    const heading = inScreen().find((n) => !before.has(n)) || (late ? inScreen()[0] || shown("h1")[0] : null);
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    } else if (!late) {
+      requestAnimationFrame(look);
+    }
+  };
+  look();
+}
+
+// What the app says to a screen reader (a bot's move, a hint, a turn's review): a line
+// each in one live region of the app, kept there while the screens change; a line goes
+// once it has been said (a hot seat's next person must not find the last one's hint).
+function say(scope, text) {
+  let region = scope.querySelector(':scope > [data-testid="app-said"]');
+  if (!region) {
+    region = document.createElement("div");
+    region.setAttribute("role", "log");
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("data-testid", "app-said");
+    region.setAttribute("data-unseen", ""); // not on the screen: a check of it passes it over
+    region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+      + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap";
+    scope.append(region);
+  }
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  setTimeout(() => line.remove(), SAID_MS);
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
 // Python asks for the class link to be copied (the click on its Copy button came first,
 // so the browser still counts the copy as the learner's). The clipboard API needs a secure
 // page (https or this machine); a school's plain http address gets the older command.
@@ -148,9 +217,13 @@ function render({ model, el }) {
   model.on("change:lang", onLang);
   model.on("change:title", onLang);
   const onMessage = (msg) => {
+    const app = () => scope || document.body;
     if (msg && msg.type === "focus" && typeof msg.testid === "string") {
-      focusWhenShown(msg.testid, () => scope || document.body);
+      headingWanted++;
+      focusWhenShown(msg.testid, app);
     }
+    if (msg && msg.type === "heading") focusHeading(app);
+    if (msg && msg.type === "say" && typeof msg.text === "string") say(app(), msg.text);
     if (msg && msg.type === "copy" && typeof msg.testid === "string") copyField(model, msg.testid);
   };
   model.on("msg:custom", onMessage);

@@ -6,6 +6,8 @@ See docs/testing.md for the list of test ids.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -16,6 +18,16 @@ import traitlets
 from .page import PageWidget, page_text
 
 W = TypeVar("W", bound=w.DOMWidget)
+
+def plain_text(markup: str) -> str:
+    """What a piece of the app's HTML says, as one line (for a screen reader's live region).
+
+    >>> plain_text('<div class="sb-hint"><b>Hint:</b> play the <i>5</i> &amp; end</div>')
+    'Hint: play the 5 & end'
+    """
+    text = html.unescape(re.sub(r"<[^>]*>", " ", markup))
+    return re.sub(r"\s+", " ", re.sub(r"\s+([.,:;!?])", r"\1", text)).strip()
+
 
 def testid(widget: W, name: str) -> W:
     """Mark ``widget`` so that its control gets ``data-testid="name"`` in the page."""
@@ -77,3 +89,13 @@ class ShellSupport(PageWidget):
         """Give the keyboard focus to the control ``data-testid=name`` once it is on the
         page (a screen just built is drawn a moment later)."""
         self.send({"type": "focus", "testid": name})
+
+    def focus_heading(self) -> None:
+        """Give the keyboard focus to the heading of the screen just shown, once it is on
+        the page (a screen reader reads on from there); a later :meth:`focus` wins."""
+        self.send({"type": "heading"})
+
+    def say(self, text: str) -> None:
+        """Say ``text`` once to a screen reader, in the app's live region."""
+        if text:
+            self.send({"type": "say", "text": text})

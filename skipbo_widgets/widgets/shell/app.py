@@ -59,7 +59,9 @@ class App:
         self.notices = Notice(self.tr, lambda: self.lang, lambda: self.game_id)
         self.notice = self.notices.widget
         self.body = w.Box(layout=w.Layout(width="100%"))
-        self.router = Router(self.body)
+        self.body.add_class("sb-screen")  # the page finds the screen's heading in it
+        # A screen shown: the focus goes to its heading (the shell is made below).
+        self.router = Router(self.body, shown=lambda: self.shell.focus_heading())
         self.session = Session(self)
         self.store, self.conflict = self.session.store, self.session.conflict
         self.page = PageQuery(self)

@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from ...games import BOT_NAMES
 from ...i18n import t
-from ..page.testids import testid
+from ..page.testids import plain_text, testid
 from ..registry import default_game, game_ui
 from ..table.controller import TableController
 from ..table.log import NOBODY
@@ -187,6 +187,9 @@ class DemoScreen:
         log.rebuild(self.game.events)
         self.log = log
 
+        #: Says a text once to a screen reader (the app sets it: its live region).
+        self.say: Callable[[str], None] = lambda _text: None
+        self._said = ""
         self.narration = testid(w.HTML(), "demo-narration-box")
         self.guess_box = w.HTML()
         self.turn_info = w.HTML()
@@ -427,6 +430,7 @@ class DemoScreen:
         self.speed_picker.value = self.speed = speed
         seat = self.guess_seat  # new options reset the picker's value
         self.guess_label.value = f'<b class="sb-demo-guess">{html.escape(tr("demo.guess"))}</b>'
+        self.guess_picker.tooltip = tr("demo.guess")  # the list's name to a screen reader
         self.guess_picker.options = [(tr("demo.guess_nobody"), NOBODY_GUESSES),
                                      *((name, s) for s, name in enumerate(self.names))]
         self.set_guess_seat(seat)
@@ -452,6 +456,11 @@ class DemoScreen:
         self.narration.value = self._narration_html()
         self.guess_box.value = self._guess_html()
         self.log_box.value = self._log_html()
+        # A screen reader hears each move's narration (and a guess's grade) once.
+        news = plain_text(f"{self.narration.value} {self.guess_box.value}")
+        if news and news != self._said:
+            self._said = news
+            self.say(news)
         self.back_button.disabled = not self.steps
         self.step_button.disabled = self.end_button.disabled = game.is_over
         self.play_button.disabled = game.is_over and not self.play_button.value

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...i18n import t
-from ..page.testids import testid
+from ..page.testids import plain_text, testid
 from ..table.controller import TableController, default_names
 from ..table.log import LogLine
 from ..table.play import play_for, play_in
@@ -60,6 +60,10 @@ class GameScreen:
         self.closed = False
         #: Hear every change of the game (a teacher's class counts games and hints).
         self.listeners: list[Callable[[GameScreen], None]] = []
+        #: Says a text once to a screen reader (the app sets it: its live region).
+        self.say: Callable[[str], None] = lambda _text: None
+        #: The turn whose start was said to the learner ("Your turn").
+        self._turn_said = -1
         self.hints_asked = 0
 
         self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
@@ -137,7 +141,10 @@ class GameScreen:
 
     def _on_events(self, events: list[Any]) -> None:
         if events:
+            known = len(self.log.lines)
             self.log.add(events)
+            for line in self.log.lines[known:]:
+                self.say(line.text)
         else:  # an undo: the log follows the game back, and the review is stale
             self.log.rebuild(self.controller.game.events)
             self._reviewed = []
@@ -148,6 +155,14 @@ class GameScreen:
         if finished and self.settings.hints:
             self._reviewed = finished
             self._show_review()
+            self.say(plain_text(self.review_box.value))
+        if self.controller.game.is_over:
+            self.say(plain_text(self.play.end_text(self.controller.game, tr=self.tr)))
+        elif (self.controller.my_turn and self._turn_said != self.controller.game.turn
+              and not self.controller.view.get("phase_label")):
+            # The learner's turn starts (a table with a phase line, Skyjo's, says it there).
+            self._turn_said = self.controller.game.turn
+            self.say(self.tr("ui.your_turn"))
         self._after_change()
 
     def _show_review(self) -> None:
@@ -235,6 +250,7 @@ class GameScreen:
         self.hint_box.value, move = self.coach.hint_html(
             c.observation(), position, lang=self.lang, names=c.names)
         c.show_move(move)
+        self.say(plain_text(self.hint_box.value))
 
     def next_game(self) -> None:
         if self.match.is_over or not self.controller.game.is_over:

@@ -50,6 +50,7 @@ class PlayScreen:
             on_save=app.session.save, on_save_file=app.session.save_file,
             on_menu=app.show_home, on_new=app.show_hot_seat if settings.people else app.show_setup,
             animate=app.animate)
+        self.screen.say = app.shell.say
         app.router.show("game")
         app.warning.relabel()  # its file is this game's now
 
@@ -94,6 +95,7 @@ class DemoPlayScreen:
             self.screen.close()
         self.screen = DemoScreen(settings, lang=app.lang, animate=app.animate,
                                  on_menu=self._leave, on_new=app.show_demo_setup)
+        self.screen.say = app.shell.say
         app.router.show("demo")
 
     def _show_title(self) -> None:

@@ -21,6 +21,7 @@ with the two methods of :class:`Screen`; the app registers its screens once
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import ipywidgets as w
@@ -41,11 +42,14 @@ class Screen(Protocol):
 class Router:
     """The named screens and the one shown in ``body``."""
 
-    def __init__(self, body: w.Box, first: str = "home") -> None:
+    def __init__(self, body: w.Box, first: str = "home",
+                 shown: Callable[[], None] = lambda: None) -> None:
         self.body = body
         self.screens: dict[str, Screen] = {}
         #: The name of the screen shown (the app's ``screen``).
         self.current = first
+        #: Called after every screen shown (the app: the focus to its heading).
+        self.shown = shown
 
     def add(self, name: str, screen: Screen) -> None:
         """Register ``screen`` as ``name`` (once: a second screen of one name is a mistake)."""
@@ -58,6 +62,7 @@ class Router:
         screen = self.screens[name]
         self.current = name
         self.body.children = [screen.enter()]
+        self.shown()
 
     def set_lang(self, lang: str) -> None:
         """The learner chose another language: the screen shown says itself again in it."""

@@ -423,11 +423,12 @@ class TutorialScreen:
         self.controller.refresh()
 
     def _show_feedback(self) -> None:
-        """The message beside the table too (the table's own line is for narrow screens)."""
+        """The message beside the table too (the table's own line is for narrow screens;
+        a screen reader hears it once, from the table's live region)."""
         text, kind = self.controller.said()
         self.feedback_box.value = "" if not text else (
-            f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback" role="status" '
-            f'aria-live="polite">{html.escape(text)}</div>')
+            f'<div class="sb-box sb-box-{kind}" data-testid="tutorial-feedback">'
+            f'{html.escape(text)}</div>')
 
     def _render_end(self) -> None:
         title = html.escape(self.tr("tutorial.finished_title"))

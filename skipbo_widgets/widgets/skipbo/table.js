@@ -4,7 +4,7 @@
 // the cards (docs/table-view.md); the page sends those names back and Python checks
 // every request again.
 
-import { byTestid, flyCard, h, mount, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
+import { byTestid, flyCard, h, mount, named, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
 
 // A card's face as printed, from the view (letters in the learner's language: B for Bube).
 function face(card, view) {
@@ -24,7 +24,8 @@ function cardNode(card, view, extra = {}) {
   const { text, corner, band } = face(card, view);
   const cls = `sb-card sb-face sb-${band} sb-faces-${faces}` + (band === "wild" ? " sb-wild" : "");
   // A number card's band is also a shape under the number (table.css), not only its colour.
-  return h("div", { class: cls, "data-card": card, ...extra },
+  // A screen reader hears the card in its pile's name ("Hand: 5"), not its corners.
+  return h("div", { class: cls, "data-card": card, "aria-hidden": "true", ...extra },
     h("span", { class: "sb-corner sb-tl", text: corner }),
     h("span", { class: "sb-value", text }),
     band === "wild" ? null : h("span", { class: "sb-mark", "data-band": band, "aria-hidden": "true" }),
@@ -37,6 +38,10 @@ function render({ model, el }) {
   let lastScene; // a lesson's table number (a new step, or the step started again)
   const root = mount(el, "sb-host", { class: "sb-table", "data-testid": "table" });
   const frame = redraws(root, () => draw(), { lit: { cls: "sb-hinted" } });
+  // The keys that play the table, in a line under it (not on the felt: it takes no room
+  // from the cards).
+  const keys = h("p", { class: "sb-keys", "data-testid": "keys-help" });
+  el.append(keys);
 
   const view = () => model.get("view") || {};
   const legalTargets = (source) => (view().legal || {})[source] || [];
@@ -89,7 +94,6 @@ function render({ model, el }) {
       "data-testid": testid,
       "data-source": source,
       "data-target": targetId,
-      "aria-label": label,
       "aria-pressed": source ? String(selected === source) : null,
       onclick: () => {
         if (selected && targetId && selected !== source) request(selected, targetId);
@@ -104,7 +108,7 @@ function render({ model, el }) {
           if (from && from !== source) request(from, targetId);
         }),
       }),
-    }, content);
+    }, content, named(label));
   }
 
   function stack(cards, v, max = 6) {
@@ -123,12 +127,14 @@ function render({ model, el }) {
     if (p.is_current) classes.push("sb-current");
     if (p.is_partner) classes.push("sb-partner");
 
-    const stockLabel = `${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`;
     const stockCard = p.stock_count ? p.stock_top : null;
+    // What a pile is called, and the card on top of it (a screen reader hears no picture).
+    const topped = (label, card) => (card != null ? `${label}: ${face(card, v).text}` : label);
+    const stockLabel = topped(`${mine ? "" : p.name + ": "}${L.stock_pile || ""}, ${p.stock_count}`, stockCard);
     let stock;
     if (!ours) {
       stock = h("div", { class: "sb-stock-pile", "data-testid": `stock-${p.seat}`, title: stockLabel,
-        onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
+        role: "img", "aria-label": stockLabel, onclick: look(`stock-${p.seat}`) }, cardNode(stockCard, v));
     } else if (stockCard != null) {
       stock = pileButton({ source: p.stock_source, content: cardNode(stockCard, v), label: stockLabel,
         testid: `stock-${p.seat}`, cls: "sb-stock-pile" });
@@ -137,21 +143,21 @@ function render({ model, el }) {
       // which says why nothing can come from it.
       stock = h("button", {
         type: "button", class: "sb-pile-button sb-stock-pile sb-stock-empty",
-        "data-testid": `stock-${p.seat}`, "aria-label": stockLabel,
+        "data-testid": `stock-${p.seat}`,
         onclick: () => {
           selected = null;
           model.send({ type: "select", source: p.stock_source });
           draw();
         },
-      }, cardNode(null, v));
+      }, cardNode(null, v), named(stockLabel));
     }
 
     const discards = p.discards.map((pile, i) => {
-      const label = `${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`;
+      const label = topped(`${mine ? "" : p.name + ": "}${(v.discard_labels || [])[i] || ""}`, pile.at(-1));
       const testid = `discard-${p.seat}-${i}`;
       if (!ours) {
-        return h("div", { class: "sb-discard", "data-testid": testid, title: label, onclick: look(testid) },
-          stack(pile, v, 4));
+        return h("div", { class: "sb-discard", "data-testid": testid, title: label, role: "img", "aria-label": label,
+          onclick: look(testid) }, stack(pile, v, 4));
       }
       const button = pileButton({
         source: pile.length ? p.discard_sources[i] : null,
@@ -235,6 +241,7 @@ function render({ model, el }) {
       }
     }
     lastStatus = v.status || "";
+    keys.textContent = L.keys || "";
     const bounce = frame.end(v);
     if (bounce) flyBack(bounce, v);
   }

@@ -27,7 +27,7 @@ BACKS = {"skipbo": "SKIP-BO", "playing": "♠♥♣♦"}
 LABELS = {
     "stock_pile": "pile.stock", "draw_pile": "pile.draw", "completed": "pile.completed",
     "hand": "pile.hand", "discard_piles": "table.discard_piles", "partner": "table.partner",
-    "end_turn": "table.end_turn",
+    "end_turn": "table.end_turn", "keys": "table.keys",
 }
 
 

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...i18n import explain, t
 from ...skyjo.engine import GameError, place_text
@@ -23,8 +23,13 @@ PLACES = {place_text(p): p for p in range(GRID)}
 def place_words(place: str, lang: str) -> str:
     """A place in notation (``b1``) as the table shows it: its row and column
     ("in the top row, column 2")."""
+    return said_place(place, lambda key, **params: t(key, lang, **params))
+
+
+def said_place(place: str, tr: Callable[..., str]) -> str:
+    """:func:`place_words` in the language ``tr`` says."""
     column, row = divmod(PLACES[place], ROWS)
-    return t("skyjo.where", lang, row=t(f"skyjo.row.{row}", lang), column=column + 1)
+    return tr("skyjo.where", row=tr(f"skyjo.row.{row}"), column=column + 1)
 
 
 def explain_refusal(err: GameError, lang: str, *, names: Sequence[str] | None = None) -> str:

@@ -4,7 +4,7 @@
 // faces of the cards (docs/table-view.md, Skyjo section); the page sends those names
 // back and Python checks every request again.
 
-import { byTestid, flyCard, h, mount, reducedMotion, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
+import { byTestid, flyCard, h, mount, named, reducedMotion, redraws, scrollIntoSight, statusLine } from "../table/fly.js";
 
 // One card: a value (face up), "back" (face down), or null (a cleared place, an empty pile).
 function cardNode(card, view, extra = {}) {
@@ -49,6 +49,10 @@ function render({ model, el }) {
   const root = mount(el, "sj-host", { class: "sj-table", "data-testid": "skyjo-table" });
   // A glow never stays on a place whose column was cleared, nor on the empty drawn card place.
   const frame = redraws(root, () => draw(), { lit: { cls: "sj-hinted", never: ".sj-cleared, .sj-empty" } });
+  // The keys that play the table, in a line under it (not on the felt: it takes no room
+  // from the cards).
+  const keys = h("p", { class: "sj-keys", "data-testid": "keys-help" });
+  el.append(keys);
 
   const view = () => model.get("view") || {};
   const S = () => view().sources || {};
@@ -93,12 +97,12 @@ function render({ model, el }) {
 
   function button({ testid, label, cls = "", source = null, onclick, ondrop = null, content }) {
     return h("button", {
-      type: "button", class: `sj-button ${cls}`, "data-testid": testid, "aria-label": label,
+      type: "button", class: `sj-button ${cls}`, "data-testid": testid,
       "aria-pressed": source ? String(selected === source) : null,
       onclick,
       ...frame.drag({ source, can: view().interactive, pick: (picked) => { selected = picked; },
         drop: ondrop && ((dragged) => ondrop(dragged || selected)) }),
-    }, content);
+    }, content, named(label));
   }
 
   function grid(p, v) {
@@ -158,7 +162,7 @@ function render({ model, el }) {
     const drawPile = button({
       testid: "skyjo-draw", label: v.draw_label,
       cls: ["sj-draw", v.can_draw ? "sj-can" : "", hinted(v.draw_move, "skyjo-draw") ? "sj-hinted" : ""].join(" "),
-      content: [cardNode(v.draw_count ? "back" : null, v), h("span", { class: "sj-count", text: String(v.draw_count) })],
+      content: [cardNode(v.draw_count ? "back" : null, v), h("span", { class: "sj-count", "aria-hidden": "true", text: String(v.draw_count) })],
       onclick: () => { selected = null; send({ type: "move", move: v.draw_move }); },
     });
     const dropping = selected === S().drop;
@@ -204,18 +208,20 @@ function render({ model, el }) {
     if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
     lastScene = v.scene;
     root.classList.toggle("sj-waiting", !v.interactive);
+    root.say("phase", v.phase_label);
     const others = v.players.filter((p) => !p.is_me);
     root.style.setProperty("--sj-others", String(others.length));
     // Five opponents or more take two rows on a projector: the learner's grid gives way.
     root.classList.toggle("sj-crowded", others.length >= 5);
 
     root.append(
-      h("div", { class: `sj-phase sj-phase-${v.phase}`, "data-testid": "skyjo-phase", role: "status", text: v.phase_label }),
+      h("div", { class: `sj-phase sj-phase-${v.phase}`, "data-testid": "skyjo-phase", text: v.phase_label }),
       h("div", { class: "sj-others" }, others.map((p) => grid(p, v))),
       h("div", { class: "sj-bottom" }, center(v), grid(v.players[v.me], v)));
     if (v.result) {
       const result = h("div", { class: "sj-result", "data-testid": "skyjo-result" },
         h("strong", { text: v.result.label }), " ", v.result.doubled_label);
+      root.say("result", result.textContent.trim());
       root.append(result);
       // A round just ended: its scores grow the table past a laptop's screen (1280 x 800),
       // the learner's own score and the result under the fold. Bring them into sight.
@@ -229,6 +235,7 @@ function render({ model, el }) {
       }
     }
     lastStatus = v.status || "";
+    keys.textContent = (v.labels || {}).keys || "";
     const bounce = frame.end(v);
     if (previous && previous !== v) clearedColumns(previous, v);
     previous = v;

@@ -22,6 +22,7 @@ from ...skyjo.engine.cards import VALUES, card_text
 from ...skyjo.engine.moves import Kind
 from ...skyjo.engine.rules import COLUMNS, ROWS
 from ..table.table_game import Translate
+from .places import said_place
 
 #: The page's names for what a move starts from: each is the move's kind, so that
 #: a source and a place name one move (``take`` + ``b2``: ``take b2``).
@@ -32,7 +33,7 @@ DRAW_MOVE = "draw"
 #: Label name in the view -> message key.
 LABELS = {
     "draw_pile": "skyjo.table.draw_pile", "discard_pile": "skyjo.table.discard_pile",
-    "drawn": "skyjo.table.drawn_caption", "held": "skyjo.table.held",
+    "drawn": "skyjo.table.drawn_caption", "held": "skyjo.table.held", "keys": "skyjo.table.keys",
 }
 
 
@@ -238,7 +239,8 @@ def seat_view(obs: Observation, seat: int, *, tr: Translate,
             "state": state,
             "place": where,
             "target": where if mine and state != "cleared" else None,
-            "label": tr(f"skyjo.table.card_{state}", place=where, value=card),
+            # The place as the hints name it ("in the middle row, column 1"), not "a2".
+            "label": tr(f"skyjo.table.card_{state}", place=said_place(where, tr), value=card),
         })
     outcome = obs.scores
     return {

@@ -26,17 +26,58 @@ export const scrollIntoSight = (node) =>
 export const byTestid = (root, id) =>
   (/^[a-z0-9-]+$/.test(id || "") ? root.querySelector(`[data-testid="${id}"]`) : null);
 
-// The line under the table; `prefix` is the table's class prefix (`sb`, `sj`).
+// The line under the table; `prefix` is the table's class prefix (`sb`, `sj`). It is drawn
+// anew with the table: a screen reader hears it in the table's live region (`mount`).
 export const statusLine = (prefix, v) => h("div", { class: `${prefix}-status ${prefix}-${v.status_kind || "info"}`,
-  "data-testid": "status", role: "status", "aria-live": "polite", text: v.status });
+  "data-testid": "status", text: v.status });
+
+// Text for a screen reader only: on the page, not on the screen (marked `data-unseen`:
+// a check of what the screen shows passes it over).
+const UNSEEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
+  + "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap";
+export const unseen = (text, attrs = {}) => h("span", { ...attrs, style: UNSEEN, "data-unseen": true, text });
+
+// A control's name as a screen reader says it ("Middle row, column 1: 5"), in place of
+// an aria-label: the card drawn in it (its corners, "5 5 5") is no part of the name.
+export const named = (label) => unseen(label || "");
+
+// The table's live region: kept across redraws (a region drawn anew is not heard), it says
+// each new thing once, a line each, the newest few kept for a while (not for the next
+// person of a hot seat). `say(what, text)`: `text` is said when it is not what was said
+// last of `what` (the status line, the phase, the result).
+function liveRegion(el) {
+  const region = h("div", { role: "log", "aria-live": "polite", "data-testid": "table-said", style: UNSEEN,
+    "data-unseen": true });
+  el.append(region);
+  const last = {};
+  const waiting = [];
+  // A line is added once the region is on the page (a table just made is not yet), a
+  // moment later: a screen reader hears the changes of a region it already knows.
+  const flush = () => {
+    if (!region.isConnected) return void setTimeout(flush, 100);
+    for (const text of waiting.splice(0)) {
+      const line = h("p", { text });
+      region.append(line);
+      setTimeout(() => line.remove(), 20000);
+    }
+    while (region.childElementCount > 4) region.firstElementChild.remove();
+  };
+  return (what, text) => {
+    if (!text || text === last[what]) return;
+    last[what] = text;
+    if (waiting.push(text) === 1) setTimeout(flush, region.isConnected ? 0 : 100);
+  };
+}
 
 // The table's root in anywidget's element. The host is marked as drawing itself: the
 // page's test-id copier (widgets/page/testids.js) has nothing to do in it.
+// `root.say(what, text)` says a line once in the table's live region.
 export function mount(el, hostClass, attrs) {
   const root = h("div", { ...attrs, tabindex: "-1" });
   el.classList.add(hostClass);
   el.setAttribute("data-draws-itself", "");
   el.append(root);
+  root.say = liveRegion(el);
   return root;
 }
 
@@ -62,7 +103,7 @@ export function redraws(root, redraw, { lit }) {
   return {
     // Empties the table and says its language: a view without one leaves none behind.
     start(v) {
-      hadFocus = document.activeElement?.dataset?.testid;
+      hadFocus = root.contains(document.activeElement) ? document.activeElement.dataset?.testid || "" : null;
       root.replaceChildren();
       if (v.lang) root.setAttribute("lang", v.lang);
       else root.removeAttribute("lang");
@@ -82,7 +123,10 @@ export function redraws(root, redraw, { lit }) {
         const node = byTestid(root, name);
         if (node && !(lit.never && node.matches(lit.never))) node.classList.add(lit.cls);
       }
-      if (hadFocus) byTestid(root, hadFocus)?.focus();
+      // The focus stays on the table: on the same place, or on the table when the place
+      // is gone (a card played from the hand).
+      if (hadFocus != null) (byTestid(root, hadFocus) || root).focus({ preventScroll: true });
+      root.say("status", v.status);
       if (!v.bounce || v.bounce.id === lastBounce) return null;
       lastBounce = v.bounce.id;
       return v.bounce;
