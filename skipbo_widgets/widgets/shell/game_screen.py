@@ -171,6 +171,20 @@ class GameScreen:
         """Nothing left to play: the match is decided, or a single game is over."""
         return self.match.is_over or (self.match.game.is_over and not self.settings.match)
 
+    # -- what a teacher's class hears (a room's table says the same) -------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.settings.kind.id
+
+    def deal_over(self) -> tuple[str, bool] | None:
+        """The game (a match's round) on the table ended: a key of its own on this
+        screen, and whether the learner wins or leads the match (``play.winners``)."""
+        if not self.controller.game.is_over:
+            return None
+        return (f"game:{id(self)}:{len(self._past_games)}",
+                self.me in self.play.winners(self.match))
+
     def close(self) -> None:
         """Stop this game for good (a new game replaces it): its bots stop moving."""
         self.closed = True
