@@ -37,8 +37,7 @@ def small_stock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def seated(names: tuple[str, ...] = ("Anna", "Ben")) -> tuple[App, list[App]]:
-    """The teacher's page and the pupils' pages, seated at one Skip-Bo room in the list's
-    order (Anna at seat 0)."""
+    """The teacher's page and the pupils' pages, seated at one Skip-Bo room."""
     teacher = start_class()
     pupils = [join(teacher.class_view.code, name) for name in names]
     teacher.class_view.refresh()
@@ -96,19 +95,23 @@ def play_to_the_end(pupils: list[App]) -> None:
 
 def test_a_good_turn_at_a_room_masters_its_rules_and_one_after_a_hint_does_not(
         store: str, small_stock: None) -> None:
-    teacher, (anna, ben) = seated()
-    assert table_of(anna).my_turn
-    play_a_turn(anna, hint=True)
-    anna.class_pupil.tick()
-    table_of(ben).sync()
-    turn = play_a_turn(ben)
+    teacher, pupils = seated()
+    # Whoever the deal lets begin asks a hint first; the other plays the same kind of turn
+    # without one.
+    first, second = sorted(pupils, key=lambda p: not table_of(p).my_turn)
+    name_of = dict(zip(map(id, pupils), ("Anna", "Ben"), strict=True))
+    play_a_turn(first, hint=True)
+    first.class_pupil.tick()
+    table_of(second).sync()
+    turn = play_a_turn(second)
     expected = rules_used_well("skipbo", turn)  # recomputed: the review's grade and rules
     seen = rows(teacher)
-    assert expected and seen["Ben"]["rules"] == dict.fromkeys(expected, "mastered")
-    assert seen["Anna"]["rules"] == {} and seen["Anna"]["hints"] == 1
-    assert seen["Ben"]["hints"] == 0
+    hinted, clean = seen[name_of[id(first)]], seen[name_of[id(second)]]
+    assert expected and clean["rules"] == dict.fromkeys(expected, "mastered")
+    assert hinted["rules"] == {} and hinted["hints"] == 1
+    assert clean["hints"] == 0
     # The room's own review still shows the turn (hints are on at the teacher's rooms).
-    assert table_of(ben).room["hints"] and ben.room_flow._review.value
+    assert table_of(second).room["hints"] and second.room_flow._review.value
 
 
 def test_a_deal_at_a_room_counts_once_as_a_game_played_and_won(
@@ -120,7 +123,7 @@ def test_a_deal_at_a_room_counts_once_as_a_game_played_and_won(
     room = table_of(pupils[0]).room
     assert room["phase"] == "over"
     best = max(room["totals"])  # Skip-Bo: the deal's winner has the points
-    winners = {("Anna", "Ben")[seat] for seat, total in enumerate(room["totals"])
+    winners = {room["seats"][seat]["name"] for seat, total in enumerate(room["totals"])
                if total == best}
     assert len(winners) == 1
 
@@ -140,3 +143,27 @@ def test_a_deal_at_a_room_counts_once_as_a_game_played_and_won(
         pupil.room_flow._table_changed()
     assert counted() == expected
     assert rows(teacher)["Anna"]["where"]["screen"] == "room"
+
+
+def test_each_round_of_a_match_against_bots_counts_as_a_game_played() -> None:
+    """What a room's deal matches: the game screen counts each ended round (Skyjo) or
+    game (Skip-Bo), won when the pupil wins or leads the match (``play.winners``)."""
+    from skipbo_widgets.skyjo.bots import make_bot as skyjo_bot
+    from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
+
+    teacher = start_class()
+    pupil = join(teacher.class_view.code, "Anna")
+    pupil.start(SkyjoSettings(seed="7"))
+    screen, strong, led = pupil.game_screen, skyjo_bot("strong"), 0
+    assert screen is not None
+    for played in (1, 2):
+        for _ in range(300):
+            c = screen.controller
+            if c.game.is_over:
+                break
+            totals = screen.play.totals()  # type: ignore[attr-defined]
+            assert c.move(str(strong.choose_move(c.observation(), totals)))
+        led += screen.me in screen.play.winners(screen.match)
+        row = rows(teacher)["Anna"]
+        assert (row["played"], row["won"].get("skyjo", 0)) == ({"skyjo": played}, led)
+        screen.next_game()
