@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -61,6 +62,9 @@ class GameScreen:
         #: Hear every change of the game (a teacher's class counts games and hints).
         self.listeners: list[Callable[[GameScreen], None]] = []
         self.hints_asked = 0
+        #: This screen's own name for its games, unlike any other's (an ``id()`` may come
+        #: again in another kernel, and a class keeps the keys of the deals it counted).
+        self._key = secrets.token_hex(6)
 
         self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
         self.turn_info = w.HTML()
@@ -182,7 +186,7 @@ class GameScreen:
         screen, and whether the learner wins or leads the match (``play.winners``)."""
         if not self.controller.game.is_over:
             return None
-        return (f"game:{id(self)}:{len(self._past_games)}",
+        return (f"game:{self._key}:{len(self._past_games)}",
                 self.me in self.play.winners(self.match))
 
     def close(self) -> None:
