@@ -54,6 +54,7 @@ from .records import (
     COMMANDS,
     FORMAT_VERSION,
     KEPT_ORDERS,
+    MAX_DEALS,
     MAX_PUPILS,
     MAX_STUMBLED,
     PUPIL_FORMAT,
@@ -343,11 +344,19 @@ class Classes:
 
         return self._report(code, token, finish)
 
-    def game_over(self, code: str, token: str, game: str, *, won: bool) -> int:
-        """A game played to its end, won or not."""
+    def game_over(self, code: str, token: str, game: str, *, won: bool,
+                  deal: str | None = None) -> int:
+        """A game played to its end, won or not. ``deal``: the deal's own key (a room's
+        code and deal number): a deal already counted is not counted again (a reload)."""
         game = check_game(game)
+        deal = check_step(deal, "deal")
 
         def over(pupil: dict[str, Any]) -> None:
+            if deal is not None:
+                counted = pupil.get("deals", [])
+                if deal in counted:
+                    return
+                pupil["deals"] = [*counted, deal][-MAX_DEALS:]
             pupil["played"][game] = pupil["played"].get(game, 0) + 1
             if won:
                 pupil["won"][game] = pupil["won"].get(game, 0) + 1

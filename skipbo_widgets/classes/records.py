@@ -55,6 +55,8 @@ RULES_BY_GAME: dict[str, tuple[str, ...]] = {
 ALL_RULES = frozenset(r for rules in RULES_BY_GAME.values() for r in rules)
 #: How many lesson steps that needed a hint or a wrong try a pupil's record remembers.
 MAX_STUMBLED = 300
+#: The keys of the last deals at rooms a pupil's record counted (a reload counts none twice).
+MAX_DEALS = 50
 #: What a teacher may ask of the class (:meth:`.Classes.command`).
 COMMANDS = ("lesson", "deal", "seat", "pause", "release")
 #: Where a pupil can be (a ``where`` record's ``screen``).
@@ -156,12 +158,13 @@ def check_rules(rules: Iterable[object]) -> tuple[str, ...]:
     return tuple(str(r) for r in rules)
 
 
-def check_step(step: object) -> str | None:
-    """A lesson step's key (``tut.wild.wild``), or ``None``; else ``class_bad_report``."""
+def check_step(step: object, what: str = "step") -> str | None:
+    """A lesson step's key (``tut.wild.wild``), or a room's deal's key (``what="deal"``),
+    or ``None``; else ``class_bad_report``."""
     if step is None:
         return None
     if not isinstance(step, str) or not 0 < len(step) <= 80 or not step.isprintable():
-        raise ClassError(ClassReason.BAD_REPORT, what="step")
+        raise ClassError(ClassReason.BAD_REPORT, what=what)
     return step
 
 
@@ -211,7 +214,7 @@ def new_pupil(name: str, token_hash: str, now: float) -> dict[str, Any]:
         "format": PUPIL_FORMAT, "version": FORMAT_VERSION, "name": name, "token": token_hash,
         "joined": now, "seen": now, "where": {"screen": "home"}, "since": now,
         "rules": {}, "hints": 0, "wrong": 0, "lessons": [], "played": {}, "won": {},
-        "stumbled": [],
+        "stumbled": [], "deals": [],
     }
 
 
@@ -230,7 +233,7 @@ def parse(record: Record, form: str) -> dict[str, Any]:
 def public_row(pupil_key: str, pupil: Mapping[str, Any], now: float) -> dict[str, Any]:
     """A pupil's row of the class view: everything but the token's hash."""
     row = {k: v for k, v in pupil.items()
-           if k not in ("token", "format", "version", "stumbled")}
+           if k not in ("token", "format", "version", "stumbled", "deals")}
     row["id"] = pupil_key.rsplit(":", 1)[1]
     row["away"] = now - float(pupil["seen"]) > AWAY_AFTER
     return row

@@ -7,11 +7,11 @@ what it needs of each game. Standard-library Python (the Redis back
 end alone imports ``redis``, when chosen); no widgets. See docs/rooms.md.
 """
 
-from .adapters import ADAPTERS, GameAdapter
+from .adapters import ADAPTERS, GameAdapter, leaders
 from .authority import Moved, RoomError, RoomReason, Rooms, Seated
 from .store import Record, Store, StoreUnavailable, data_folder, open_store
 
 __all__ = [
     "ADAPTERS", "GameAdapter", "Moved", "Record", "RoomError", "RoomReason", "Rooms", "Seated",
-    "Store", "StoreUnavailable", "data_folder", "open_store",
+    "Store", "StoreUnavailable", "data_folder", "leaders", "open_store",
 ]

@@ -167,3 +167,11 @@ class SkyjoAdapter:
 
 _ADAPTERS: tuple[GameAdapter, ...] = (SkipBoAdapter(), SkyjoAdapter())
 ADAPTERS: dict[str, GameAdapter] = {a.id: a for a in _ADAPTERS}
+
+
+def leaders(game: str, totals: Sequence[int]) -> list[int]:
+    """The seats that lead a room's ``totals`` of ``game``: the lowest (Skyjo) or the
+    highest (Skip-Bo: every winner of a deal, partners alike), ties all leading, as the
+    app's ``winners`` of a match."""
+    best = (min if ADAPTERS[game].lowest_wins else max)(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]

@@ -85,12 +85,14 @@ def test_progress_of_a_pupil(store: Store) -> None:
     classes.lesson_finished(opened.code, anna.token, "skipbo", "wild")
     classes.game_over(opened.code, anna.token, "skyjo", won=True)
     classes.game_over(opened.code, anna.token, "skyjo", won=False)
+    for _reloaded in range(2):  # a room's deal, reported again after a reload
+        classes.game_over(opened.code, anna.token, "skyjo", won=True, deal="room:K7PXM:1")
     [row] = classes.view(opened.code, opened.secret).pupils
     assert row["where"] == {"screen": "lesson", "game": "skipbo", "lesson": 2, "step": 3}
     assert row["rules"] == {"SB-PLAY": "taught", "SB-WILD": "mastered"}
     assert (row["hints"], row["wrong"], row["lessons"]) == (1, 2, ["skipbo/wild"])
-    assert (row["played"], row["won"]) == ({"skyjo": 2}, {"skyjo": 1})
-    assert "token" not in row and row["away"] is False
+    assert (row["played"], row["won"]) == ({"skyjo": 3}, {"skyjo": 2})
+    assert "token" not in row and "deals" not in row and row["away"] is False
 
 
 def test_a_step_redone_after_a_wrong_try_is_not_mastered(store: Store) -> None:

@@ -18,7 +18,7 @@ import html
 import json
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -33,6 +33,7 @@ from ..page.store import BrowserStore
 from ..page.testids import testid
 from ..shell.game_screen import GameScreen, _running_loop
 from ..shell.settings import settings_from_query
+from ..table.play import AnyGamePlay
 from .words import class_error_text
 
 if TYPE_CHECKING:
@@ -42,6 +43,27 @@ if TYPE_CHECKING:
 STORE_KEY = "skipbo-widgets/class"
 #: A pupil's page says it is there this often even when nothing changes.
 SEEN_EVERY = 20.0
+
+
+class Played(Protocol):
+    """What a pupil's class hears of a table, alike for the game screen (against bots) and
+    a room's table (:class:`~..rooms.screens.RoomFlow`): neither is named by game."""
+
+    listeners: list[Callable[[Any], None]]
+    #: Hints asked on this table so far.
+    hints_asked: int
+    #: The pupil's turn the last change finished (each move with the view before it).
+    turn_finished: list[tuple[Any, Any]]
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def play(self) -> AnyGamePlay: ...
+
+    def deal_over(self) -> tuple[str, bool] | None:
+        """The deal on the table ended: its key, and whether the pupil wins (leads)."""
+        ...
 
 
 def _box(text: str, css: str, name: str) -> w.HTML:
@@ -69,7 +91,9 @@ class ClassPupil:
         self._hints: dict[int, int] = {}
         #: Hints asked on each game screen up to the pupil's last finished turn.
         self._turn_hints: dict[int, int] = {}
-        self._over: set[int] = set()
+        #: The deals counted from this kernel (the record keeps their keys too: a reload
+        #: does not count a room's deal again).
+        self._over: set[str] = set()
         self._task: asyncio.Task[None] | None = None
         self.line = testid(w.HTML(), "class-line")
         self.pause = testid(w.VBox(layout=w.Layout(display="none", padding="48px 12px")),
@@ -79,6 +103,7 @@ class ClassPupil:
         self.widget = w.VBox([self.line, self.pause], layout=w.Layout(display="none"))
         #: The teacher's side on this page, if the teacher is here (set by the app).
         self.teacher_here: Callable[[], bool] = lambda: False
+        app.room_flow.listeners.append(self._game_changed)
 
     @property
     def classes(self) -> Classes:
@@ -276,8 +301,9 @@ class ClassPupil:
         """Say where the pupil is, if that changed (or every :data:`SEEN_EVERY` s)."""
         if not self.joined:
             return
-        if self.app.game_screen is not None:
-            self._count_hints(self.app.game_screen)
+        for table in (self.app.game_screen, self.app.room_flow):
+            if table is not None:
+                self._count_hints(table)
         where = self.where()
         if self.said is not None and self.said[1] and self.said[1] != self.app.screen:
             self.said = None
@@ -323,7 +349,7 @@ class ClassPupil:
         if screen is not None:
             screen.listeners.append(self._game_changed)
 
-    def _judge_turn(self, screen: GameScreen) -> None:
+    def _judge_turn(self, screen: Played) -> None:
         """A turn of the pupil's finished: the rules it used well are mastered, if the
         turn review grades it good and no hint was asked since the pupil's last turn."""
         key = id(screen)
@@ -331,30 +357,32 @@ class ClassPupil:
         self._turn_hints[key] = screen.hints_asked
         if hinted:
             return
-        totals = getattr(screen.play, "totals", None)  # a Skyjo match's totals
-        rules = rules_used_well(screen.settings.kind.id, screen.turn_finished,
+        totals = getattr(screen.play, "totals", None)  # a match's totals before the round
+        rules = rules_used_well(screen.game_id, screen.turn_finished,
                                 totals() if callable(totals) else None)
         if rules:
             self._write(lambda: self.classes.used_well(self.code, self.token, list(rules)))
 
-    def _count_hints(self, screen: GameScreen) -> None:
+    def _count_hints(self, screen: Played) -> None:
         asked = screen.hints_asked - self._hints.get(id(screen), 0)
         if asked > 0 and self.joined:
             self._hints[id(screen)] = screen.hints_asked
             self._write(lambda: self.classes.tried(self.code, self.token, hints=asked))
 
-    def _game_changed(self, screen: GameScreen) -> None:
+    def _game_changed(self, screen: Played) -> None:
+        """A change at a table (the game screen's or a room's): a finished turn judged,
+        hints counted, and a deal that ended counted once as a game played (and won)."""
         if not self.joined:
             return
         if screen.turn_finished:
             self._judge_turn(screen)
         self._count_hints(screen)
-        key = id(screen)
-        if screen.controller.game.is_over and key not in self._over:
-            self._over.add(key)
-            won = screen.me in screen.play.winners(screen.match)
+        over = screen.deal_over()
+        if over is not None and over[0] not in self._over:
+            deal, won = over
+            self._over.add(deal)
             self._write(lambda: self.classes.game_over(
-                self.code, self.token, screen.settings.kind.id, won=won))
+                self.code, self.token, screen.game_id, won=won, deal=deal))
         self.tick()
 
     # -- the waiting loop -----------------------------------------------------------------

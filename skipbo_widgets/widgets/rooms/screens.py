@@ -28,12 +28,13 @@ import ipywidgets as w
 
 from ...core.errors import GameError
 from ...i18n import t
-from ...rooms import ADAPTERS, RoomError, Rooms, StoreUnavailable, open_store
+from ...rooms import ADAPTERS, RoomError, Rooms, StoreUnavailable, leaders, open_store
 from ...rooms.records import CODE_ALPHABET, check_code
 from ..page.store import BrowserStore
 from ..page.testids import ShellSupport, testid
 from ..registry import game_ui
 from ..shell.game_screen import _running_loop
+from ..table.play import AnyGamePlay
 from .controller import RoomController, room_names
 from .messages import error_text
 
@@ -112,6 +113,12 @@ class RoomFlow:
         self._hint = w.HTML()
         self._coach: Any = None
         self.widget = w.VBox(layout=w.Layout(padding="12px", width="100%"))
+        #: Hear every change of the table, as the game screen's ``listeners`` (a teacher's
+        #: class counts deals, hints and turns at a room as games against bots).
+        self.listeners: list[Callable[[RoomFlow], None]] = []
+        self.hints_asked = 0
+        #: The seat's turn the last change finished, each move with the view before it.
+        self.turn_finished: list[tuple[Any, Any]] = []
 
     @property
     def rooms(self) -> Rooms:
@@ -414,14 +421,15 @@ class RoomFlow:
         if c is None:
             return
         self.room = c.room
-        if c.finished_turn and c.room["hints"]:
-            self._review.value = c.play.review_html(c.finished_turn, lang=self.lang,
-                                                    names=c.names)
-            c.finished_turn = []
+        finished, c.finished_turn = c.finished_turn, []
+        self.turn_finished = finished
+        if finished and c.room["hints"]:
+            self._review.value = c.play.review_html(finished, lang=self.lang, names=c.names)
         self._hint.value = ""
-        if c.room["phase"] == "open":
-            return
-        self._draw_table()
+        if c.room["phase"] != "open":
+            self._draw_table()
+        for listener in self.listeners:
+            listener(self)
 
     def _draw_table(self) -> None:
         room = self.room
@@ -493,9 +501,27 @@ class RoomFlow:
         c = self.controller
         if c is None or not (c.my_turn and c.room["hints"]):
             return
+        self.hints_asked += 1
         self._hint.value, move = self._coach.hint_html(c.observation(), c.version,
                                                        lang=self.lang, names=c.names)
         c.show_move(move)
+
+    # -- what a teacher's class hears (as of the game screen) ------------------------------
+
+    @property
+    def play(self) -> AnyGamePlay:
+        """The game's screen object of the seat's table (there is one once dealt)."""
+        assert self.controller is not None
+        return self.controller.play
+
+    def deal_over(self) -> tuple[str, bool] | None:
+        """The room's deal ended: its key (the room's code and deal number: the same on
+        every page and after a reload), and whether the seat leads the room's totals."""
+        room = self.controller.room if self.controller is not None else None
+        if room is None or room["phase"] != "over" or room["seat"] is None:
+            return None
+        return (f"room:{self.code}:{room['deal']}",
+                room["seat"] in leaders(room["game"], room["totals"]))
 
     # -- waiting for the room ---------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +66,9 @@ class GameScreen:
         #: The turn whose start was said to the learner ("Your turn").
         self._turn_said = -1
         self.hints_asked = 0
+        #: This screen's own name for its games, unlike any other's (an ``id()`` may come
+        #: again in another kernel, and a class keeps the keys of the deals it counted).
+        self._key = secrets.token_hex(6)
 
         self.table_box = w.Box(layout=w.Layout(flex="1 1 640px", min_width="0"))
         self.turn_info = w.HTML()
@@ -185,6 +189,20 @@ class GameScreen:
     def finished(self) -> bool:
         """Nothing left to play: the match is decided, or a single game is over."""
         return self.match.is_over or (self.match.game.is_over and not self.settings.match)
+
+    # -- what a teacher's class hears (a room's table says the same) -------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.settings.kind.id
+
+    def deal_over(self) -> tuple[str, bool] | None:
+        """The game (a match's round) on the table ended: a key of its own on this
+        screen, and whether the learner wins or leads the match (``play.winners``)."""
+        if not self.controller.game.is_over:
+            return None
+        return (f"game:{self._key}:{len(self._past_games)}",
+                self.me in self.play.winners(self.match))
 
     def close(self) -> None:
         """Stop this game for good (a new game replaces it): its bots stop moving."""
