@@ -16,6 +16,7 @@ from app_screens import click, shown
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
 from skipbo_widgets.widgets.rooms import screens
+from skipbo_widgets.widgets.page.testids import plain_text
 from skipbo_widgets.widgets.rooms.controller import RoomController
 from skipbo_widgets.widgets.shell.app import App
 
@@ -368,3 +369,33 @@ def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
     b.sync()
     assert shown(ben, "room-moves").value.count("<li>") == 2
     assert shown(anna, "room-moves").value == ""  # nobody else has moved
+
+
+def test_a_screen_reader_hears_the_other_peoples_moves_once_and_the_hint(store: str) -> None:
+    """Issue 25 at a room: each move of another seat said once in the app's live region,
+    in the page's language and the game's own sentence; the hint as shown."""
+    anna, ben, _ = started(store, Clock())
+    said: list[str] = []
+    ben.shell.say = said.append  # type: ignore[method-assign]
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    assert a.request({"type": "move", "move": "reveal a1"})
+    b.sync()
+    first = t("log.skyjo.reveal", "de", player=0, value=b.obs.seats[0].cards[0],
+              names=["Anna", "Du"])
+    assert said == [first]
+    b.sync()
+    ben.room_flow._poll()  # nothing new: nothing said again
+    assert said == [first]
+    assert a.request({"type": "move", "move": "reveal a2"})
+    b.sync()
+    second = t("log.skyjo.reveal", "de", player=0, value=b.obs.seats[0].cards[1],
+               names=["Anna", "Du"])
+    assert said == [first, second]
+    assert b.my_turn
+    click(ben, "hint")
+    shown_hint = ben.room_flow._hint.value
+    assert shown_hint and said[-1] == plain_text(shown_hint)
+    assert len(said) == 3
+    assert b.request({"type": "move", "move": str(b.obs.legal_moves[0])})
+    assert said.count(first) == 1  # Ben's own move is not another's

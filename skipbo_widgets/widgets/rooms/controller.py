@@ -168,6 +168,10 @@ class RoomController(TableController):
     def seen_lines(self, count: int = 3) -> list[str]:
         """The last ``count`` sentences about the other seats' moves this deal, in the
         game's own words and the page's language."""
+        return self.others_lines()[-count:]
+
+    def others_lines(self) -> list[str]:
+        """Every sentence about the other seats' moves this deal (:meth:`seen_lines`)."""
         log = self._seen_log
         if log is None:
             return []
@@ -178,7 +182,7 @@ class RoomController(TableController):
             log.lang, log.names = self.lang, list(self.names)
             log.rebuild(self.seen_events)
             self._seen_key = key
-        return [line.text for line in log.lines if line.seat != self.seat][-count:]
+        return [line.text for line in log.lines if line.seat != self.seat]
 
     def _lost(self) -> None:
         if not self.offline:

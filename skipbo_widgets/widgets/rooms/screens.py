@@ -31,7 +31,7 @@ from ...i18n import t
 from ...rooms import ADAPTERS, RoomError, Rooms, StoreUnavailable, leaders, open_store
 from ...rooms.records import CODE_ALPHABET, check_code
 from ..page.store import BrowserStore
-from ..page.testids import ShellSupport, testid
+from ..page.testids import ShellSupport, plain_text, testid
 from ..registry import game_ui
 from ..shell.game_screen import _running_loop
 from ..table.play import AnyGamePlay
@@ -107,6 +107,8 @@ class RoomFlow:
         #: What went wrong last, worked out when shown (it follows the language).
         self.error: Callable[[], str] | None = None
         self.controller: RoomController | None = None
+        #: How many of the other seats' moves were said to a screen reader, by deal.
+        self._others_said: dict[int, int] = {}
         self.room: dict[str, Any] | None = None
         self._task: asyncio.Task[None] | None = None
         self._review = w.HTML()
@@ -423,8 +425,10 @@ class RoomFlow:
         self.room = c.room
         finished, c.finished_turn = c.finished_turn, []
         self.turn_finished = finished
+        self._say_others(c)
         if finished and c.room["hints"]:
             self._review.value = c.play.review_html(finished, lang=self.lang, names=c.names)
+            self.shell.say(plain_text(self._review.value))
         self._hint.value = ""
         if c.room["phase"] != "open":
             self._draw_table()
@@ -504,7 +508,18 @@ class RoomFlow:
         self.hints_asked += 1
         self._hint.value, move = self._coach.hint_html(c.observation(), c.version,
                                                        lang=self.lang, names=c.names)
+        self.shell.say(plain_text(self._hint.value))
         c.show_move(move)
+
+    def _say_others(self, c: RoomController) -> None:
+        """Say the other seats' moves since the last ones said, once each, to a screen
+        reader (the app's live region), as the game screen says its log's lines (a page
+        come back to a table knows only the moves it saw happen)."""
+        lines, deal = c.others_lines(), c.room["deal"]
+        said = self._others_said.get(deal, 0)
+        self._others_said = {deal: len(lines)}
+        if len(lines) > said:
+            self.shell.say(" ".join(lines[said:]))
 
     # -- what a teacher's class hears (as of the game screen) ------------------------------
 
