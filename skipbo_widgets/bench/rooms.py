@@ -389,6 +389,13 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, attributes: true});"""
 
 
+def page_versions(rooms: Rooms, code: str, seat: int) -> set[int]:
+    """The versions of the room that ``seat`` wrote with a move id (a page's moves)."""
+    record = rooms.store.get(f"room:{code}")
+    recent = json.loads(record.value)["recent"] if record else []
+    return {int(version) for _id, version, by in recent if by == seat}
+
+
 class RoomPage:
     """A Voilà app server on the bench's store and one Chromium page of it, holding a
     seat the way a browser keeps it (``localStorage``), playing by clicks."""
@@ -454,14 +461,17 @@ class RoomPage:
             turn = TURNS[rooms.observe(code, token)["game"]]
             while True:
                 obs = rooms.observe(code, token)
+                # The versions this seat wrote: its kernel sends each move with an id, which
+                # the room keeps with the version and the seat (a Skyjo set-up's flips are
+                # made by both seats at once, so "the next version" need not be this seat's).
+                for version in page_versions(rooms, code, obs["seat"]) - written.keys():
+                    written[version] = time.time()
+                    report["moves"] += 1
                 if obs["phase"] == "over":
                     break
                 if self._shows(obs["version"]) and turn(self.page):
-                    # It was this seat's turn at this version: the next one is its move.
                     clicks += 1
-                    if rooms.wait(code, obs["version"], 30):
-                        written[obs["version"] + 1] = time.time()
-                        report["moves"] += 1
+                    rooms.wait(code, obs["version"], 30)
                 else:
                     rooms.wait(code, obs["version"], 0.2)
             self.page.wait_for_function(
