@@ -15,8 +15,8 @@ from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
-from skipbo_widgets.widgets.rooms import screens
 from skipbo_widgets.widgets.page.testids import plain_text
+from skipbo_widgets.widgets.rooms import screens
 from skipbo_widgets.widgets.rooms.controller import RoomController
 from skipbo_widgets.widgets.shell.app import App
 

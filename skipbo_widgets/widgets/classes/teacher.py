@@ -261,8 +261,11 @@ class ClassViewScreen:
             f'<div class="sb-form-note">{html.escape(tr("class.view.code_note"))} '
             f"<code data-testid=\"class-link\">{html.escape(link)}</code></div>"), "class-head")
         rows = view.pupils if view is not None else []
+        # Each list named by its own label (a screen reader says it; axe's select-name).
         sort = testid(w.Dropdown(options=[(tr(f"class.sort.{s}"), s) for s in SORTS],
-                                 value=self.sort, layout=w.Layout(width="auto")), "class-sort")
+                                 value=self.sort, description=tr("class.sort"),
+                                 style={"description_width": "initial"},
+                                 layout=w.Layout(width="auto")), "class-sort")
         sort.observe(lambda c: self._set(sort=c["new"]), names="value")
         ids = [r["id"] for r in rows]
         # The label above the list, not beside it: beside it, a long label took the whole
@@ -270,7 +273,9 @@ class ClassViewScreen:
         group = testid(w.SelectMultiple(
             options=[(r["name"], r["id"]) for r in rows],
             value=tuple(p for p in self.group if p in ids), rows=min(6, max(2, len(rows))),
-            layout=w.Layout(width="16em")), "class-group")
+            description=tr("class.group"), style={"description_width": "initial"},
+            layout=w.Layout(width="16em", flex_flow="column", align_items="stretch")),
+            "class-group")
         group.observe(lambda c: setattr(self, "group", tuple(c["new"])), names="value")
         rules = testid(w.ToggleButtons(
             options=[(GAMES[g].name if g in GAMES else tr("class.rules.both"), g)
@@ -279,11 +284,10 @@ class ClassViewScreen:
         rules.observe(lambda c: self._set(rules=c["new"]), names="value")
         self._draw_table()
         self.table.lang = app.lang
-        self.widget.children = [head, w.HBox([w.Label(tr("class.sort")), sort,
-                                              w.Label(tr("class.rules")), rules],
+        self.widget.children = [head, w.HBox([sort, w.Label(tr("class.rules")), rules],
                                              layout=w.Layout(flex_flow="row wrap",
                                                              align_items="center")),
-                                self.table, w.VBox([w.Label(tr("class.group")), group]),
+                                self.table, group,
                                 self._actions(),
                                 _note(self.said, "class-said", "sb-box sb-box-info")]
         return self.widget
