@@ -155,8 +155,8 @@ def test_skipbo_turns_by_keyboard(page: Page, lang: str) -> None:
         expect(hand).to_have_count(5)
 
 
-def test_the_first_skyjo_lesson_by_keyboard(page: Page) -> None:
-    lang = "nl"
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_the_first_skyjo_lesson_by_keyboard(page: Page, lang: str) -> None:
     lesson = load_lessons("skyjo")[0]
     page.goto(f"{page.base_url}?lang={lang}&game=skyjo")
     page.evaluate(LISTEN)
