@@ -96,11 +96,17 @@ def shown(step: Step) -> list[str]:
     return [*cards, str(game.discard[-1])]
 
 
-#: True once the table shows what ``shown`` says (a new step's table comes after its text).
+#: True once the table shows what ``shown`` says (a new step's table comes after its text):
+#: the text on the screen, not a screen reader's own (``data-unseen``: a card's name).
 SHOWS = """(want) => want.every((w, i) => {
     const id = i < 12 ? `grid-0-${i}` : "skyjo-discard";
     const e = document.querySelector(`[data-testid="skyjo-table"] [data-testid="${id}"]`);
-    return e && (e.innerText.trim().split(/\\s+/)[0] || "") === w; })"""
+    if (!e) return false;
+    const unseen = [...e.querySelectorAll("[data-unseen]")];
+    unseen.forEach((n) => { n.hidden = true; });
+    const text = e.innerText;
+    unseen.forEach((n) => { n.hidden = false; });
+    return (text.trim().split(/\\s+/)[0] || "") === w; })"""
 
 
 def expected_answer(step: Step, key: str) -> str:

@@ -87,11 +87,15 @@ class App:
 
         self.lang_picker = testid(w.ToggleButtons(
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
-            style={"button_width": "7.5em"}), "language")
+            style={"button_width": "auto"}), "language")
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
+        # The switches share the title's row and wrap among themselves when it is short
+        # (a laptop's 1280 px): a row of their own would push a lesson's table off screen.
         header = w.HBox([self.title, w.HBox([self.projector, self.card_size.buttons,
                                              self.lang_picker],
-                                            layout=w.Layout(flex_flow="row wrap"))],
+                                            layout=w.Layout(flex_flow="row wrap", flex="1 1 0%",
+                                                            min_width="min-content",
+                                                            justify_content="flex-end"))],
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
