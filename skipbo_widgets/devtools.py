@@ -146,6 +146,15 @@ def chromium_available() -> bool:
     return shutil.which(CHROMIUM) is not None
 
 
+def browser_available() -> bool:
+    """Chromium installed and Playwright importable: a real page can be driven."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return False
+    return chromium_available()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

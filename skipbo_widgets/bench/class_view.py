@@ -309,13 +309,9 @@ class Pages:
 
     @classmethod
     def open(cls, store_url: str) -> Pages | None:
-        from ..devtools import chromium_available
+        from ..devtools import browser_available
 
-        try:
-            import playwright  # noqa: F401
-        except ImportError:
-            return None
-        if not chromium_available():
+        if not browser_available():
             return None
         pages = cls(store_url)
         try:

@@ -49,6 +49,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from ..rooms import Rooms, open_store
 from ..rooms.redis_server import RedisServer, redis_server_available
@@ -406,27 +407,18 @@ class RoomPage:
 
     @classmethod
     def open(cls, store_url: str) -> RoomPage | None:
-        from ..devtools import ROOT, chromium_available, launch_chromium, voila_server
+        from ..devtools import ROOT, browser_available, launch_chromium, voila_server
 
-        try:
-            from playwright.sync_api import sync_playwright
-        except ImportError:
+        if not browser_available():
             return None
-        if not chromium_available():
-            return None
+        from playwright.sync_api import sync_playwright
+
         stack = contextlib.ExitStack()
         # Two pre-heated kernels: one for the page at each of its two rooms.
         flags = subprocess.run(["make", "-s", "classroom-flags", "POOL=2"], cwd=ROOT,
                                check=True, capture_output=True, text=True).stdout.split()
-        old = os.environ.get("SKIPBO_WIDGETS_STORE")
-        os.environ["SKIPBO_WIDGETS_STORE"] = store_url
-        try:
+        with mock.patch.dict(os.environ, {"SKIPBO_WIDGETS_STORE": store_url}):
             url, _proc = stack.enter_context(voila_server(flags=flags))
-        finally:
-            if old is None:
-                del os.environ["SKIPBO_WIDGETS_STORE"]
-            else:
-                os.environ["SKIPBO_WIDGETS_STORE"] = old
         playwright = stack.enter_context(sync_playwright())
         browser = launch_chromium(playwright)
         stack.callback(browser.close)
