@@ -85,7 +85,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Features:
     """What an end state of the turn (or a chance point) is made of.
 
@@ -356,6 +356,11 @@ class _Searcher:
         self.discard_bonus = (max(v for row in self.shape_table for _, v in row)
                               + max(w.discard_far, 0.0) * 6
                               + max(w.cover_wild, w.cover_bridge, 0.0))
+        # the most the terms of a discard state's value that need its pile reaches and
+        # the next player's chances can add (see _discard_ceiling)
+        self.state_bonus = (max(w.gap_uncovered * 6, 0.0) + max(w.gap_cards * 10, 0.0)
+                            + max(w.give_next, 0.0) + max(w.risk_next, 0.0)
+                            + max(w.help_partner, 0.0))
 
     # -- the state -----------------------------------------------------------
 
@@ -491,14 +496,35 @@ class _Searcher:
             **extra,
         )
 
+    def _discard_ceiling(self, played: dict[str, int]) -> float:
+        """No discard state reached with ``played`` is worth more than this (:func:`score`'s
+        terms of a discard state, each of the others at its most), plus a final discard."""
+        g, ctx, w = self.game, self.ctx, self.ctx.w
+        v = w.stock * (ctx.root_stock - len(g.stocks[ctx.seat]))
+        if ctx.partner is not None:
+            v += w.partner_stock * (ctx.partner_stock - len(g.stocks[ctx.partner]))
+        v += w.wild_spent * played["wilds"]
+        if ctx.short_of_cards:
+            v += w.recycle * played["completed"]
+        v += w.hand_card * played["hand"] + w.discard_card * played["discard"]
+        return v + self.state_bonus + self.discard_bonus + 1e-6  # the sums' rounding
+
     def _end_leaves(self, played: dict[str, int]) -> None:
         """Score every final discard from this (fully known) state."""
         g, ctx = self.game, self.ctx
         seat = ctx.seat
         hand = g.hands[seat]
         needs = self._needs()
-        numbers, wilds, _tops = self._resources()
         stock = g.stocks[seat]
+        if ctx.next_top is not None:
+            stock_played = ctx.root_stock - len(stock)
+            seen = self.could_give_next if ctx.next_top in needs else self.could_avoid_next
+            seen[stock_played] = True
+        if (self.only is None and self.best is not None and any(hand)
+                and self._discard_ceiling(played)
+                < self.best.value - (self.margin or 0.0) - 1e-9):
+            return  # no discard can bring this state up to the best plan
+        numbers, wilds, _tops = self._resources()
         top = stock[-1] if stock else None
         gap: int | None = None
         uncovered: int | None = None
@@ -509,10 +535,6 @@ class _Searcher:
             else:
                 reach = min((_reach(n, top, numbers, wilds)[::-1], n) for n in set(needs))
                 (uncovered, gap), best_pile = reach
-        if ctx.next_top is not None:
-            stock_played = ctx.root_stock - len(stock)
-            seen = self.could_give_next if ctx.next_top in needs else self.could_avoid_next
-            seen[stock_played] = True
         path = tuple(self.path)
         if not any(hand):
             stalls = ctx.blocked and not played["plays"]

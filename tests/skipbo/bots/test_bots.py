@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 
 import pytest
@@ -9,6 +11,7 @@ from bot_positions import TABLES, decision_points
 
 from skipbo_widgets.core.stats import seating, wilson
 from skipbo_widgets.skipbo.bots import LEVELS, StrongBot, determinize, make_bot, play_game, search
+from skipbo_widgets.skipbo.bots.search import Weights
 from skipbo_widgets.skipbo.bots.tournament import match
 from skipbo_widgets.skipbo.engine import Game, Move, Rules, observe
 from skipbo_widgets.skipbo.engine.events import Drew, GameWon, StockTurned
@@ -167,3 +170,21 @@ def test_the_strong_bot_never_gives_up_a_stock_play_to_empty_its_hand() -> None:
     assert [str(m) for m in obs.legal_moves if m.source == "s"] == ["s-b1"]  # its only place
     for plan in (StrongBot().choose_turn(obs), list(hint(obs).plan)):
         assert [str(m) for m in plan][:1] == ["s-b1"]
+
+
+@pytest.mark.parametrize("weights_seed", range(4))
+def test_the_search_skips_only_states_that_cannot_be_best(weights_seed: int) -> None:
+    """The search leaves out a state's final discards when a quick ceiling of its value
+    is below the best plan found; with the ceiling off (an infinite margin keeps every
+    leaf) the best plan is the same, whatever the weights (here random, of either sign)."""
+    rng = random.Random(weights_seed)
+    names = [f.name for f in dataclasses.fields(Weights) if f.name != "win"]
+    weights = Weights(**{n: rng.uniform(-60.0, 60.0) for n in names})
+    count = 0
+    for rules, levels in TABLES:
+        for _, obs in decision_points(rules, levels, seed=f"ceiling/{weights_seed}", limit=60):
+            pruned = search(obs, weights).best
+            every = search(obs, weights, margin=math.inf).best
+            assert (pruned.moves, pruned.value) == (every.moves, every.value), obs
+            count += 1
+    assert count >= 200
