@@ -394,12 +394,20 @@ class Pages:
             steps.append((clicked, float(row["seen"]),
                           where_text(row, lambda k, **p: t(k, "en", **p))))
             time.sleep(rng.uniform(3.0, 5.0))
-        time.sleep(3.0)
-        shown = self.teacher.evaluate("() => window.__rows")[key.rsplit(":", 1)[1]]
+
+        # The teacher's page has until 10 s after the run to show the last steps (each
+        # one's time is the page's own, when it showed it, not when this looks).
+        rows = "() => window.__rows"
+        pupil = key.rsplit(":", 1)[1]
+        shown = self.teacher.evaluate(rows)[pupil]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(
+                _shown_at(shown, text, clicked) is None for clicked, _, text in steps):
+            time.sleep(0.25)
+            shown = self.teacher.evaluate(rows)[pupil]
         clicks, writes = [], []
         for clicked, wrote, text in steps:
-            at = next((ms / 1000 for ms, said in shown if said == text and ms / 1000 >= clicked),
-                      None)
+            at = _shown_at(shown, text, clicked)
             if at is None:
                 errors.append(f"the teacher's page never showed {text!r}")
                 continue
@@ -410,6 +418,11 @@ class Pages:
 
     def close(self) -> None:
         self.stack.close()
+
+
+def _shown_at(shown: list[tuple[float, str]], text: str, clicked: float) -> float | None:
+    """When (s) the teacher's page first showed ``text`` after ``clicked``, if it did."""
+    return next((ms / 1000 for ms, said in shown if said == text and ms / 1000 >= clicked), None)
 
 
 # -- one store -------------------------------------------------------------------------------------
