@@ -66,8 +66,6 @@ class Settings:
     switches: ClassVar[tuple[str, ...]]
     #: The game's reason codes (its engine's ``Reason``: ``SAVE_BAD_FIELD``, ``BAD_SEED``).
     reasons: ClassVar[Any]
-    #: The formats of the game's own match and game files that :func:`open_any` opens.
-    files: ClassVar[tuple[str, ...]]
 
     if TYPE_CHECKING:  # each game's dataclass makes its own from its fields
         def __init__(self, **fields: Any) -> None: ...
@@ -105,7 +103,8 @@ class Settings:
 
     @classmethod
     def open_file(cls, d: dict[str, Any], kind: str) -> tuple[Settings, Any]:
-        """Settings and match of one of the game's :attr:`files` (format ``kind``)."""
+        """Settings and match of one of the game's own files (format ``kind``, one of its
+        ``kind.save_formats``)."""
         raise NotImplementedError
 
     @staticmethod
@@ -298,7 +297,7 @@ def open_any(data: str | bytes) -> tuple[Settings, AnyMatch]:
     ('skyjo', False, 4)
     """
     d = parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
-    readers = {name: ui.settings for ui in game_uis().values() for name in ui.settings.files}
+    readers = {name: ui.settings for ui in game_uis().values() for name in ui.kind.save_formats}
     kind = check_header(d, [SESSION_FORMAT, *readers], SESSION_VERSION)
     if kind == SESSION_FORMAT:
         return _session_from_dict(d)
