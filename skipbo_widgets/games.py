@@ -46,6 +46,7 @@ class GameKind:
     rules: Callable[..., Any]
     #: ``new_game(rules, seed=...)``: a fresh deal.
     new_game: Callable[..., Any]
+    #: The formats of the game's own save files (a game or round, a match): the app opens each.
     save_formats: tuple[str, ...]
 
     @property

@@ -239,7 +239,6 @@ class RaceSettings(Settings):
     kind: ClassVar[GameKind] = KIND
     switches: ClassVar[tuple[str, ...]] = ("match", "practice", "hints")
     reasons: ClassVar[Any] = Reason
-    files: ClassVar[tuple[str, ...]] = (FORMAT,)
 
     def rules(self) -> Rules:
         return Rules(players=self.players)

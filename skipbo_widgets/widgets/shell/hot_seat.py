@@ -189,7 +189,8 @@ class HotSeatForm(ClassroomForm):
                  on_back: Callable[[], None], initial: Settings | None = None,
                  game: str | None = None) -> None:
         super().__init__(lang, on_start)
-        self.kind = kind = game_ui(game or default_game()).kind
+        self.ui = game_ui(game or default_game())
+        self.kind = kind = self.ui.kind
         given = initial if initial is not None and initial.people \
             and initial.kind is kind else None
         people = given.people if given else ()
@@ -250,9 +251,9 @@ class HotSeatForm(ClassroomForm):
         """The chosen settings; raises GameError with the reason if they cannot be played."""
         people = tuple(box.value.strip() for box in self.names[:int(self.count.value)])
         levels = tuple(box.value for box in self.levels[:int(self.bot_count.value)])
-        return game_ui(self.kind.id).settings(players=len(people) + len(levels), levels=levels,
-                                      people=people, seed=self.seed_of(self.seed),
-                                      hints=bool(self.hints.value))
+        return self.ui.settings(players=len(people) + len(levels), levels=levels,
+                                people=people, seed=self.seed_of(self.seed),
+                                hints=bool(self.hints.value))
 
     def why(self, err: GameError) -> str:
         if err.params.get("field") == "settings.people":

@@ -21,7 +21,7 @@ opens a session, or a match or game (round) file of any game.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
@@ -33,6 +33,7 @@ from ...core.jsonfile import MAX_BYTES, MAX_DEPTH, check_header, parse_json
 from ...core.savefile import is_int, is_seed
 from ...games import BOT_NAMES as BOT_NAMES  # where the browser tests find them
 from ...games import GameKind
+from ..registry import default_game, game_ui, game_uis
 
 SESSION_FORMAT = "skipbo-widgets/session"
 SESSION_VERSION = 1
@@ -65,8 +66,6 @@ class Settings:
     switches: ClassVar[tuple[str, ...]]
     #: The game's reason codes (its engine's ``Reason``: ``SAVE_BAD_FIELD``, ``BAD_SEED``).
     reasons: ClassVar[Any]
-    #: The formats of the game's own match and game files that :func:`open_any` opens.
-    files: ClassVar[tuple[str, ...]]
 
     if TYPE_CHECKING:  # each game's dataclass makes its own from its fields
         def __init__(self, **fields: Any) -> None: ...
@@ -104,7 +103,8 @@ class Settings:
 
     @classmethod
     def open_file(cls, d: dict[str, Any], kind: str) -> tuple[Settings, Any]:
-        """Settings and match of one of the game's :attr:`files` (format ``kind``)."""
+        """Settings and match of one of the game's own files (format ``kind``, one of its
+        ``kind.save_formats``)."""
         raise NotImplementedError
 
     @staticmethod
@@ -147,26 +147,6 @@ class Settings:
         except (RulesError, TypeError) as err:  # any game's (the core's) RulesError
             reason = err.reason.value if isinstance(err, RulesError) else "type"
             raise SaveError(bad_field, field="settings", problem=reason) from None
-
-
-class _SettingsByGame(Mapping[str, type[Settings]]):
-    """Each game's settings class by its id (``?game=``, a session's ``game``), in the
-    order of :mod:`..registry`."""
-
-    def __getitem__(self, game_id: str) -> type[Settings]:
-        from ..registry import game_uis
-        return game_uis()[game_id].settings
-
-    def __iter__(self) -> Iterator[str]:
-        from ..registry import game_uis
-        return iter(game_uis())
-
-    def __len__(self) -> int:
-        from ..registry import game_uis
-        return len(game_uis())
-
-
-SETTINGS: Mapping[str, type[Settings]] = _SettingsByGame()
 
 
 def _check(s: Settings, flags: tuple[str, ...]) -> None:
@@ -237,7 +217,7 @@ def game_from_query(query: Mapping[str, Sequence[str]]) -> str | None:
     ('skyjo', None)
     """
     found = (query.get("game") or [""])[0].strip().lower()
-    return found if found in SETTINGS else None
+    return found if found in game_uis() else None
 
 
 def settings_from_query(query: Mapping[str, Sequence[str]]) -> Settings | None:
@@ -253,8 +233,6 @@ def settings_from_query(query: Mapping[str, Sequence[str]]) -> Settings | None:
     >>> settings_from_query({"lang": ["fr"]}) is None
     True
     """
-    from ..registry import default_game
-
     def one(name: str, default: str) -> str:
         text = (query.get(name) or [default])[0].strip()
         if name != "deal" and not (text.isprintable() and len(text) <= MAX_SEED):
@@ -271,7 +249,7 @@ def settings_from_query(query: Mapping[str, Sequence[str]]) -> Settings | None:
     if not deal or game is None:
         return None
     # The rules first: their refusal says what is wrong with the link ("2 to 6 players, not 9").
-    return SETTINGS[game].from_query(one, number, deal)
+    return game_ui(game).settings.from_query(one, number, deal)
 
 
 def dumps_session(settings: Settings, match: AnyMatch) -> str:
@@ -283,8 +261,6 @@ def dumps_session(settings: Settings, match: AnyMatch) -> str:
     game it is (``"game": "skyjo"``), except the first game's: a session without
     ``game`` is Skip-Bo's (as every session kept before Skyjo came).
     """
-    from ..registry import default_game
-
     head: dict[str, Any] = {"format": SESSION_FORMAT, "version": SESSION_VERSION}
     if settings.kind.id != default_game():
         head["game"] = settings.kind.id
@@ -321,7 +297,7 @@ def open_any(data: str | bytes) -> tuple[Settings, AnyMatch]:
     ('skyjo', False, 4)
     """
     d = parse_json(data, max_bytes=MAX_SAVE_SIZE, max_depth=MAX_DEPTH)
-    readers = {name: cls for cls in SETTINGS.values() for name in cls.files}
+    readers = {name: ui.settings for ui in game_uis().values() for name in ui.kind.save_formats}
     kind = check_header(d, [SESSION_FORMAT, *readers], SESSION_VERSION)
     if kind == SESSION_FORMAT:
         return _session_from_dict(d)
@@ -335,15 +311,13 @@ def deal_number(seed: int | str) -> str:
 
 
 def _session_from_dict(d: dict[str, Any]) -> tuple[Settings, AnyMatch]:
-    from ..registry import default_game
-
     required = {"format", "version", "settings", "match"}
     if not required <= set(d) <= required | {"moves", "game"}:
         raise SaveError(Reason.BAD_FIELD, field="session")
     game = d.get("game", default_game())
-    if not isinstance(game, str) or game not in SETTINGS:
+    if not isinstance(game, str) or game not in game_uis():
         raise SaveError(Reason.BAD_FIELD, field="game", problem="value")
-    settings = SETTINGS[game].from_dict(d["settings"])
+    settings = game_ui(game).settings.from_dict(d["settings"])
     match = settings.load_match(d["match"])
     if match.rules != settings.rules():
         raise SaveError(settings.reasons.SAVE_INCONSISTENT, what="settings")
