@@ -206,7 +206,10 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
             page.goto("about:blank")  # let those visitors' kernels go
 
             trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
-            page.goto("about:blank")
+            page.close()
+            # A new visitor (a browser context of its own): this one's browser keeps the
+            # Skip-Bo game, and the app would first ask whether to give it up.
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
             skyjo_trips = skyjo_round_trips(page, f"{url}voila/render/app.ipynb?lang=en",
                                             clicks)
             kernels = [pid for pid in child_pids(server.pid)
