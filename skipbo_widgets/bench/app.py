@@ -18,6 +18,7 @@ Needs Voilà, Playwright and Chromium (``make test`` installs the first two,
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -37,6 +38,7 @@ from ..devtools import (
 )
 from ..skipbo.engine import WILD
 from . import Settings
+from .app_parts import WIRE_PROBE, Clicks, summary
 
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
 TABLE = (
@@ -52,43 +54,42 @@ SKYJO_TABLE = (
 SKYJO_PLAYERS = 8
 
 # Resolves with the milliseconds from a click until the hand shows a different
-# number of cards (-1 if that has not happened after 10 s).
+# number of cards (-1 if that has not happened after 10 s), and when the click was made
+# and its answer shown (ms since 1970, for :func:`app_parts.click_parts`).
 _ROUND_TRIP = """async ([selector, before]) => {
   const count = () => document.querySelectorAll('[data-testid^="hand-card-"]').length;
   const t0 = performance.now();
+  const done = () => [performance.now() - t0, performance.timeOrigin + t0,
+                      performance.timeOrigin + performance.now()];
   return await new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (count() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+      if (count() !== before) { observer.disconnect(); resolve(done()); }
     });
     observer.observe(document.body, { subtree: true, childList: true });
-    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
+    setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
     document.querySelector(selector).click();
   });
 }"""
 
 
 # Resolves with the milliseconds from a click until the drawn card's text (its face and
-# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away.
+# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away;
+# and the click's and the answer's times, as above.
 _SKYJO_ROUND_TRIP = """async (selector) => {
   const label = () => document.querySelector('[data-testid="skyjo-drawn"]')?.textContent;
   const before = label();
   const t0 = performance.now();
+  const done = () => [performance.now() - t0, performance.timeOrigin + t0,
+                      performance.timeOrigin + performance.now()];
   return await new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (label() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+      if (label() !== before) { observer.disconnect(); resolve(done()); }
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
+    setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
     document.querySelector(selector).click();
   });
 }"""
-
-
-def _round_trip(page: Any, selector: str, hand_before: int) -> float:
-    ms = float(page.evaluate(_ROUND_TRIP, [selector, hand_before]))
-    if ms < 0:
-        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
-    return ms
 
 
 def _notebook(source: str) -> str:
@@ -117,25 +118,26 @@ def _learner_deal() -> tuple[str, int]:
     return seed, 1 if 1 in game.hand_cards(0) else WILD
 
 
-def click_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+def click_round_trips(page: Any, address: str, clicks: int) -> Clicks:
     """Open the app at ``address``, start a game and time ``clicks`` moves and as many
     undos, each from the click to the table showing it (milliseconds)."""
     seed, card = _learner_deal()
     start_game(page, address, seed)
     source = f'[data-source="h{"W" if card == 0 else card}"]'
-    trips: list[float] = []
+    trips = Clicks(page)
     for _ in range(clicks):
         hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
         page.click(source)
-        trips.append(_round_trip(page, '[data-testid="build-0"]', hand))
+        build = '[data-testid="build-0"]'
+        trips.time(_ROUND_TRIP, [build, hand], build)
         # Undo's enabled state comes in its own message, just after the table's.
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.append(_round_trip(page, '[data-testid="undo"]', hand - 1))
+        trips.time(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1], "undo")
         page.wait_for_selector(source)
     return trips
 
 
-def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+def skyjo_round_trips(page: Any, address: str, clicks: int) -> Clicks:
     """Open the app at ``address`` with Skyjo chosen, start an 8-player practice game,
     turn two cards, let the bots play until the learner's turn, then time ``clicks``
     draws and as many undos, each from the click until the drawn card shows it."""
@@ -157,20 +159,13 @@ def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
         page.evaluate("""document.querySelector('[data-testid="skip"]:not([disabled])')
                          ?.click()""")
         page.wait_for_timeout(200)
-    trips: list[float] = []
+    trips = Clicks(page)
     for _ in range(clicks):
-        trips.append(_skyjo_trip(page, draw))
+        trips.time(_SKYJO_ROUND_TRIP, draw, draw)
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.append(_skyjo_trip(page, '[data-testid="undo"]'))
+        trips.time(_SKYJO_ROUND_TRIP, '[data-testid="undo"]', "undo")
         page.wait_for_selector(draw)
     return trips
-
-
-def _skyjo_trip(page: Any, selector: str) -> float:
-    ms = float(page.evaluate(_SKYJO_ROUND_TRIP, selector))
-    if ms < 0:
-        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
-    return ms
 
 
 def click_ms(trips: list[float]) -> dict[str, float]:
@@ -203,13 +198,16 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
                     seconds = _first_render(page, address, selector)
                     if round_:  # the first round only warms the browser's cache up
                         render[name].append(seconds)
-            page.goto("about:blank")  # let those visitors' kernels go
+            page.close()  # let those visitors' kernels go
 
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.add_init_script(WIRE_PROBE)
             trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
             page.close()
             # A new visitor (a browser context of its own): this one's browser keeps the
             # Skip-Bo game, and the app would first ask whether to give it up.
             page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.add_init_script(WIRE_PROBE)
             skyjo_trips = skyjo_round_trips(page, f"{url}voila/render/app.ipynb?lang=en",
                                             clicks)
             kernels = [pid for pid in child_pids(server.pid)
@@ -225,8 +223,11 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "app_home_vs_bare": round(medians["app_home"] / medians["bare"], 3),
         "skyjo_table_vs_bare": round(medians["skyjo_table"] / medians["bare"], 3),
         "loads": loads,
-        "click_ms": click_ms(trips),
-        "skyjo_click_ms": click_ms(skyjo_trips),
+        "click_ms": click_ms(trips.ms),
+        "click_parts": summary(trips.parts),
+        "skyjo_click_ms": click_ms(skyjo_trips.ms),
+        "skyjo_click_parts": summary(skyjo_trips.parts),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "kernel_rss_mb": round(kernel_rss, 1),
         "server_rss_mb": round(server_rss, 1),
     }
