@@ -67,7 +67,9 @@ _ROUND_TRIP = """async ([selector, before]) => {
     });
     observer.observe(document.body, { subtree: true, childList: true });
     setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
+    const clickAt = performance.now();
     document.querySelector(selector).click();
+    window.__handlerMs = performance.now() - clickAt;
   });
 }"""
 
@@ -87,7 +89,9 @@ _SKYJO_ROUND_TRIP = """async (selector) => {
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
+    const clickAt = performance.now();
     document.querySelector(selector).click();
+    window.__handlerMs = performance.now() - clickAt;
   });
 }"""
 

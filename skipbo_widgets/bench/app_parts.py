@@ -14,6 +14,8 @@ clock (the same machine's as the page's), so for one click:
 - ``to_kernel_ms``: from the page's message leaving to the kernel's ``busy`` (the
   websocket, Jupyter's server, its ZeroMQ socket to the kernel and the kernel's wait);
 - ``to_page_ms``: from the ``view`` leaving the kernel to its arrival in the page;
+- ``handler_ms``: the page's own work at the click, before anything reaches the kernel
+  (the table's click handler: its request sent and the table drawn again);
 - ``page_ms``: from the ``view``'s arrival in the page to the table changed on screen
   (ipywidgets' decoding and the table's drawing);
 - ``messages`` and ``kb``: how many messages the kernel sent for the click, and their size.
@@ -78,6 +80,7 @@ _PARTS = """([since, shown]) => new Promise((resolve) => {
     const sentBack = back.filter((m) => m.type !== "status");
     const view = sentBack.find((m) => m.view);
     resolve({
+      handler_ms: window.__handlerMs,
       python_ms: idle.date - busy.date,
       python_to_view_ms: view ? view.date - busy.date : null,
       to_kernel_ms: busy.date - out.t,
@@ -90,8 +93,8 @@ _PARTS = """([since, shown]) => new Promise((resolve) => {
   look();
 })"""
 
-PART_KEYS = ("python_ms", "python_to_view_ms", "to_kernel_ms", "to_page_ms", "page_ms", "messages",
-             "kb")
+PART_KEYS = ("handler_ms", "python_ms", "python_to_view_ms", "to_kernel_ms", "to_page_ms",
+             "page_ms", "messages", "kb")
 
 
 def click_parts(page: Any, clicked_at: float, shown_at: float) -> dict[str, float | None]:
