@@ -38,7 +38,7 @@ from ..devtools import (
 )
 from ..skipbo.engine import WILD
 from . import Settings
-from .app_parts import WIRE_PROBE, Clicks, summary
+from .app_parts import WIRE_PROBE, Clicks, Parts, summary
 
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
 TABLE = (
@@ -122,13 +122,15 @@ def _learner_deal() -> tuple[str, int]:
     return seed, 1 if 1 in game.hand_cards(0) else WILD
 
 
-def click_round_trips(page: Any, address: str, clicks: int) -> Clicks:
+def click_round_trips(page: Any, address: str, clicks: int,
+                      parts: list[Parts] | None = None) -> list[float]:
     """Open the app at ``address``, start a game and time ``clicks`` moves and as many
-    undos, each from the click to the table showing it (milliseconds)."""
+    undos, each from the click to the table showing it (milliseconds); with ``parts``
+    (a page with :data:`~.app_parts.WIRE_PROBE` in it), each click's parts added to it."""
     seed, card = _learner_deal()
     start_game(page, address, seed)
     source = f'[data-source="h{"W" if card == 0 else card}"]'
-    trips = Clicks(page)
+    trips = Clicks(page, parts)
     for _ in range(clicks):
         hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
         page.click(source)
@@ -138,13 +140,15 @@ def click_round_trips(page: Any, address: str, clicks: int) -> Clicks:
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
         trips.time(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1], "undo")
         page.wait_for_selector(source)
-    return trips
+    return trips.ms
 
 
-def skyjo_round_trips(page: Any, address: str, clicks: int) -> Clicks:
+def skyjo_round_trips(page: Any, address: str, clicks: int,
+                      parts: list[Parts] | None = None) -> list[float]:
     """Open the app at ``address`` with Skyjo chosen, start an 8-player practice game,
     turn two cards, let the bots play until the learner's turn, then time ``clicks``
-    draws and as many undos, each from the click until the drawn card shows it."""
+    draws and as many undos, each from the click until the drawn card shows it
+    (``parts`` as for :func:`click_round_trips`)."""
     page.goto(f"{address}&game=skyjo")
     page.click('[data-testid="play"]', timeout=90_000)
     page.click(f'[data-testid="players"] >> text="{SKYJO_PLAYERS}"')
@@ -163,13 +167,13 @@ def skyjo_round_trips(page: Any, address: str, clicks: int) -> Clicks:
         page.evaluate("""document.querySelector('[data-testid="skip"]:not([disabled])')
                          ?.click()""")
         page.wait_for_timeout(200)
-    trips = Clicks(page)
+    trips = Clicks(page, parts)
     for _ in range(clicks):
         trips.time(_SKYJO_ROUND_TRIP, draw, draw)
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
         trips.time(_SKYJO_ROUND_TRIP, '[data-testid="undo"]', "undo")
         page.wait_for_selector(draw)
-    return trips
+    return trips.ms
 
 
 def click_ms(trips: list[float]) -> dict[str, float]:
@@ -206,14 +210,17 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
 
             page = browser.new_page(viewport={"width": 1366, "height": 900})
             page.add_init_script(WIRE_PROBE)
-            trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
+            parts: list[Parts] = []
+            trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks,
+                                      parts)
             page.close()
             # A new visitor (a browser context of its own): this one's browser keeps the
             # Skip-Bo game, and the app would first ask whether to give it up.
             page = browser.new_page(viewport={"width": 1366, "height": 900})
             page.add_init_script(WIRE_PROBE)
+            skyjo_parts: list[Parts] = []
             skyjo_trips = skyjo_round_trips(page, f"{url}voila/render/app.ipynb?lang=en",
-                                            clicks)
+                                            clicks, skyjo_parts)
             kernels = [pid for pid in child_pids(server.pid)
                        if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
             kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
@@ -227,10 +234,10 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "app_home_vs_bare": round(medians["app_home"] / medians["bare"], 3),
         "skyjo_table_vs_bare": round(medians["skyjo_table"] / medians["bare"], 3),
         "loads": loads,
-        "click_ms": click_ms(trips.ms),
-        "click_parts": summary(trips.parts),
-        "skyjo_click_ms": click_ms(skyjo_trips.ms),
-        "skyjo_click_parts": summary(skyjo_trips.parts),
+        "click_ms": click_ms(trips),
+        "click_parts": summary(parts),
+        "skyjo_click_ms": click_ms(skyjo_trips),
+        "skyjo_click_parts": summary(skyjo_parts),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "kernel_rss_mb": round(kernel_rss, 1),
         "server_rss_mb": round(server_rss, 1),

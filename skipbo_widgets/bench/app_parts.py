@@ -93,11 +93,12 @@ _PARTS = """([since, shown]) => new Promise((resolve) => {
   look();
 })"""
 
+Parts = dict[str, float | None]
 PART_KEYS = ("handler_ms", "python_ms", "python_to_view_ms", "to_kernel_ms", "to_page_ms",
              "page_ms", "messages", "kb")
 
 
-def click_parts(page: Any, clicked_at: float, shown_at: float) -> dict[str, float | None]:
+def click_parts(page: Any, clicked_at: float, shown_at: float) -> Parts:
     """The parts of the click made at ``clicked_at`` whose table showed it at ``shown_at``
     (both in ms since 1970, the page's clock); ``RuntimeError`` if the kernel never
     answered it."""
@@ -107,26 +108,26 @@ def click_parts(page: Any, clicked_at: float, shown_at: float) -> dict[str, floa
     return dict(parts)
 
 
-def summary(parts: list[dict[str, float | None]]) -> dict[str, float | None]:
+def summary(parts: list[Parts]) -> dict[str, float | None]:
     """Each part's median over the clicks (``None`` where no click had it), and the
     slowest click's Python time."""
     out: dict[str, float | None] = {}
     for key in PART_KEYS:
-        values = [p[key] for p in parts if p[key] is not None]
+        values = [v for p in parts if (v := p[key]) is not None]
         out[f"{key}_p50"] = round(float(statistics.median(values)), 1) if values else None
-    pythons = [p["python_ms"] for p in parts if p["python_ms"] is not None]
+    pythons = [v for p in parts if (v := p["python_ms"]) is not None]
     out["python_ms_max"] = round(max(pythons), 1) if pythons else None
     return out
 
 
 class Clicks:
-    """The clicks timed in one page (opened after :data:`WIRE_PROBE` was put in it): each
-    one's round trip in ms, and its parts."""
+    """The clicks timed in one page: each one's round trip in ms, and with ``parts`` (the
+    page opened after :data:`WIRE_PROBE` was put in it) its parts added there."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, parts: list[Parts] | None = None) -> None:
         self.page = page
         self.ms: list[float] = []
-        self.parts: list[dict[str, float | None]] = []
+        self.parts = parts
 
     def time(self, script: str, arg: Any, selector: str) -> None:
         """Run ``script`` (it clicks ``selector`` and resolves with the round trip in ms,
@@ -135,4 +136,5 @@ class Clicks:
         if result[0] < 0:
             raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
         self.ms.append(float(result[0]))
-        self.parts.append(click_parts(self.page, result[1], result[2]))
+        if self.parts is not None:
+            self.parts.append(click_parts(self.page, result[1], result[2]))
