@@ -24,6 +24,7 @@ function cardNode(card, view, extra = {}) {
 
 function render({ model, el }) {
   let selected = null; // a source's name from view.sources: take, swap or drop
+  let drawnWith; // the selection the table was last drawn with
   let previous = null; // the last view drawn: what changed is animated
   let lastStatus = "";
   // What a draw brought into sight (the round's result, a new message) and until when: the
@@ -57,9 +58,12 @@ function render({ model, el }) {
   const view = () => model.get("view") || {};
   const S = () => view().sources || {};
 
+  // A click's request; the table is drawn again at once only if the click changed what is
+  // picked up (the kernel's answer draws it anyway): drawing the whole table for nothing
+  // held that answer back as long again.
   function send(message) {
     model.send(message);
-    draw();
+    if (selected !== drawnWith) draw();
   }
 
   function move(source, place) {
@@ -206,6 +210,7 @@ function render({ model, el }) {
     // The drawn card is in the learner's hand until it is placed or dropped.
     if (v.interactive && v.drawn != null && selected !== S().drop) selected = S().drawn;
     if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
+    drawnWith = selected;
     lastScene = v.scene;
     root.classList.toggle("sj-waiting", !v.interactive);
     root.say("phase", v.phase_label);
