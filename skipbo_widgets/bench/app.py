@@ -5,7 +5,9 @@
   screen, all served by one Voilà server in the same run; the table's ratio
   to the bare notebook is the number to watch;
 - click round trip: from a click in the page to the table showing the new
-  state (a move, then an undo), timed inside the browser;
+  state (a move, then an undo), timed inside the browser, and where its time goes
+  (the page's handler, the Python, the way there and back, the page's drawing:
+  :mod:`.app_parts`);
 - the same for Skyjo with 8 players: the first render of an 8-player Skyjo
   table, and the round trip of a draw and its undo (a practice game, where
   whole turns can be taken back) in the app opened with ``?game=skyjo``;
