@@ -19,8 +19,11 @@ PORT ?= 8866
 # The app's own Voilà template (share/jupyter/voila/templates/skipbo-widgets): Voilà's page
 # without its Font Awesome links to a CDN, so nothing a page asks for leaves this machine.
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
+# The kernel's websocket without Nagle's algorithm (skipbo_widgets/server.py): with it, a
+# click's answer waited about 40 ms for the browser to acknowledge the message before it.
 VOILA_FLAGS := \
 	--template=skipbo-widgets \
+	--Voila.kernel_websocket_connection_class=skipbo_widgets.server.NoDelayConnection \
 	--MappingKernelManager.cull_interval=60 \
 	--MappingKernelManager.cull_idle_timeout=900 \
 	--MappingKernelManager.cull_connected=False \

@@ -28,6 +28,10 @@ APP_NOTEBOOK = ROOT / "notebooks" / "app.ipynb"
 #: page without its CDN links), found through ``JUPYTER_PATH`` as `make app` finds it.
 TEMPLATE_ROOT = ROOT / "share" / "jupyter"
 TEMPLATE_FLAG = "--template=skipbo-widgets"
+#: The kernel's websocket with Nagle's algorithm off (skipbo_widgets/server.py), as
+#: `make app` serves it: without it a click's answer comes about 40 ms late.
+NODELAY_CLASS = "skipbo_widgets.server.NoDelayConnection"
+NODELAY_FLAG = f"--Voila.kernel_websocket_connection_class={NODELAY_CLASS}"
 #: The static site that `make site` builds (tools/site/build.py).
 SITE = ROOT / "site"
 CHROMIUM = os.environ.get("SKIPBO_CHROMIUM", "/usr/bin/chromium")
@@ -171,8 +175,10 @@ def voila_server(target: Path = APP_NOTEBOOK, *, log: Path | None = None,
     The server counts as up when it serves Voilà's script: asking for the page would
     take a kernel (one of the pre-heated ones, with ``--preheat_kernel=True``)."""
     port = free_port()
-    # The app's template unless ``flags`` name one (Voilà refuses a second --template).
+    # The app's template unless ``flags`` name one (Voilà refuses a second --template),
+    # and its websocket unless they name it (the Makefile's flags do).
     own = [] if any(f.startswith("--template") for f in flags) else [TEMPLATE_FLAG]
+    own += [] if NODELAY_FLAG in flags else [NODELAY_FLAG]
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", *own, *flags, str(target)]
     url = f"http://127.0.0.1:{port}/"
@@ -188,7 +194,8 @@ def binder_like_server(*, log: Path | None = None, timeout: float = 90
     port = free_port()
     cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
            f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-           f"--ServerApp.root_dir={ROOT}", "--VoilaConfiguration.template=skipbo-widgets"]
+           f"--ServerApp.root_dir={ROOT}", "--VoilaConfiguration.template=skipbo-widgets",
+           f"--ServerApp.kernel_websocket_connection_class={NODELAY_CLASS}"]
     url = f"http://127.0.0.1:{port}/"
     with _serve(cmd, url, url + "api", log, timeout) as proc:
         yield url, proc

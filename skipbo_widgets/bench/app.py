@@ -5,7 +5,9 @@
   screen, all served by one Voilà server in the same run; the table's ratio
   to the bare notebook is the number to watch;
 - click round trip: from a click in the page to the table showing the new
-  state (a move, then an undo), timed inside the browser;
+  state (a move, then an undo), timed inside the browser, and where its time goes
+  (the page's handler, the Python, the way there and back, the page's drawing:
+  :mod:`.app_parts`);
 - the same for Skyjo with 8 players: the first render of an 8-player Skyjo
   table, and the round trip of a draw and its undo (a practice game, where
   whole turns can be taken back) in the app opened with ``?game=skyjo``;
@@ -18,6 +20,7 @@ Needs Voilà, Playwright and Chromium (``make test`` installs the first two,
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -37,6 +40,7 @@ from ..devtools import (
 )
 from ..skipbo.engine import WILD
 from . import Settings
+from .app_parts import WIRE_PROBE, Clicks, Parts, summary
 
 BARE = "import ipywidgets as w\nw.Button(description='ok')"
 TABLE = (
@@ -52,43 +56,46 @@ SKYJO_TABLE = (
 SKYJO_PLAYERS = 8
 
 # Resolves with the milliseconds from a click until the hand shows a different
-# number of cards (-1 if that has not happened after 10 s).
+# number of cards (-1 if that has not happened after 10 s), and when the click was made
+# and its answer shown (ms since 1970, for :func:`app_parts.click_parts`).
 _ROUND_TRIP = """async ([selector, before]) => {
   const count = () => document.querySelectorAll('[data-testid^="hand-card-"]').length;
   const t0 = performance.now();
+  const done = () => [performance.now() - t0, performance.timeOrigin + t0,
+                      performance.timeOrigin + performance.now()];
   return await new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (count() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+      if (count() !== before) { observer.disconnect(); resolve(done()); }
     });
     observer.observe(document.body, { subtree: true, childList: true });
-    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
+    setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
+    const clickAt = performance.now();
     document.querySelector(selector).click();
+    window.__handlerMs = performance.now() - clickAt;
   });
 }"""
 
 
 # Resolves with the milliseconds from a click until the drawn card's text (its face and
-# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away.
+# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away;
+# and the click's and the answer's times, as above.
 _SKYJO_ROUND_TRIP = """async (selector) => {
   const label = () => document.querySelector('[data-testid="skyjo-drawn"]')?.textContent;
   const before = label();
   const t0 = performance.now();
+  const done = () => [performance.now() - t0, performance.timeOrigin + t0,
+                      performance.timeOrigin + performance.now()];
   return await new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (label() !== before) { observer.disconnect(); resolve(performance.now() - t0); }
+      if (label() !== before) { observer.disconnect(); resolve(done()); }
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-    setTimeout(() => { observer.disconnect(); resolve(-1); }, 10000);
+    setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
+    const clickAt = performance.now();
     document.querySelector(selector).click();
+    window.__handlerMs = performance.now() - clickAt;
   });
 }"""
-
-
-def _round_trip(page: Any, selector: str, hand_before: int) -> float:
-    ms = float(page.evaluate(_ROUND_TRIP, [selector, hand_before]))
-    if ms < 0:
-        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
-    return ms
 
 
 def _notebook(source: str) -> str:
@@ -117,28 +124,33 @@ def _learner_deal() -> tuple[str, int]:
     return seed, 1 if 1 in game.hand_cards(0) else WILD
 
 
-def click_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+def click_round_trips(page: Any, address: str, clicks: int,
+                      parts: list[Parts] | None = None) -> list[float]:
     """Open the app at ``address``, start a game and time ``clicks`` moves and as many
-    undos, each from the click to the table showing it (milliseconds)."""
+    undos, each from the click to the table showing it (milliseconds); with ``parts``
+    (a page with :data:`~.app_parts.WIRE_PROBE` in it), each click's parts added to it."""
     seed, card = _learner_deal()
     start_game(page, address, seed)
     source = f'[data-source="h{"W" if card == 0 else card}"]'
-    trips: list[float] = []
+    trips = Clicks(page, parts)
     for _ in range(clicks):
         hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
         page.click(source)
-        trips.append(_round_trip(page, '[data-testid="build-0"]', hand))
+        build = '[data-testid="build-0"]'
+        trips.time(_ROUND_TRIP, [build, hand], build)
         # Undo's enabled state comes in its own message, just after the table's.
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.append(_round_trip(page, '[data-testid="undo"]', hand - 1))
+        trips.time(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1], "undo")
         page.wait_for_selector(source)
-    return trips
+    return trips.ms
 
 
-def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
+def skyjo_round_trips(page: Any, address: str, clicks: int,
+                      parts: list[Parts] | None = None) -> list[float]:
     """Open the app at ``address`` with Skyjo chosen, start an 8-player practice game,
     turn two cards, let the bots play until the learner's turn, then time ``clicks``
-    draws and as many undos, each from the click until the drawn card shows it."""
+    draws and as many undos, each from the click until the drawn card shows it
+    (``parts`` as for :func:`click_round_trips`)."""
     page.goto(f"{address}&game=skyjo")
     page.click('[data-testid="play"]', timeout=90_000)
     page.click(f'[data-testid="players"] >> text="{SKYJO_PLAYERS}"')
@@ -157,20 +169,13 @@ def skyjo_round_trips(page: Any, address: str, clicks: int) -> list[float]:
         page.evaluate("""document.querySelector('[data-testid="skip"]:not([disabled])')
                          ?.click()""")
         page.wait_for_timeout(200)
-    trips: list[float] = []
+    trips = Clicks(page, parts)
     for _ in range(clicks):
-        trips.append(_skyjo_trip(page, draw))
+        trips.time(_SKYJO_ROUND_TRIP, draw, draw)
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.append(_skyjo_trip(page, '[data-testid="undo"]'))
+        trips.time(_SKYJO_ROUND_TRIP, '[data-testid="undo"]', "undo")
         page.wait_for_selector(draw)
-    return trips
-
-
-def _skyjo_trip(page: Any, selector: str) -> float:
-    ms = float(page.evaluate(_SKYJO_ROUND_TRIP, selector))
-    if ms < 0:
-        raise RuntimeError(f"clicking {selector} changed nothing within 10 s")
-    return ms
+    return trips.ms
 
 
 def click_ms(trips: list[float]) -> dict[str, float]:
@@ -203,12 +208,21 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
                     seconds = _first_render(page, address, selector)
                     if round_:  # the first round only warms the browser's cache up
                         render[name].append(seconds)
-            page.goto("about:blank")  # let those visitors' kernels go
+            page.close()  # let those visitors' kernels go
 
-            trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks)
-            page.goto("about:blank")
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.add_init_script(WIRE_PROBE)
+            parts: list[Parts] = []
+            trips = click_round_trips(page, f"{url}voila/render/app.ipynb?lang=en", clicks,
+                                      parts)
+            page.close()
+            # A new visitor (a browser context of its own): this one's browser keeps the
+            # Skip-Bo game, and the app would first ask whether to give it up.
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            page.add_init_script(WIRE_PROBE)
+            skyjo_parts: list[Parts] = []
             skyjo_trips = skyjo_round_trips(page, f"{url}voila/render/app.ipynb?lang=en",
-                                            clicks)
+                                            clicks, skyjo_parts)
             kernels = [pid for pid in child_pids(server.pid)
                        if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()]
             kernel_rss = max((rss_mb(pid) for pid in kernels), default=0.0)
@@ -223,7 +237,10 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
         "skyjo_table_vs_bare": round(medians["skyjo_table"] / medians["bare"], 3),
         "loads": loads,
         "click_ms": click_ms(trips),
+        "click_parts": summary(parts),
         "skyjo_click_ms": click_ms(skyjo_trips),
+        "skyjo_click_parts": summary(skyjo_parts),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "kernel_rss_mb": round(kernel_rss, 1),
         "server_rss_mb": round(server_rss, 1),
     }

@@ -79,7 +79,10 @@ def click_move(page: Page, move: Move, seat: int) -> None:
     first = {"draw": '[data-testid="skyjo-draw"]', "take": '[data-testid="skyjo-discard"]',
              "swap": '[data-testid="skyjo-drawn"]', "drop": '[data-testid="skyjo-discard"]',
              "reveal": None}[move.kind]
-    if first is not None:
+    if move.kind == "swap":
+        # The card drawn is in hand already: the click on it changes nothing on the page.
+        page.click(first)
+    elif first is not None:
         wait_until_settled(page, first)
     if move.kind != "draw":
         wait_until_settled(page, f'[data-testid="grid-{seat}-{PAGE_ORDER.index(move.place)}"]')

@@ -36,3 +36,23 @@ def test_binder_make_app_and_the_tests_serve_the_app_with_its_own_template() -> 
     assert config["VoilaConfiguration"]["template"] == name
     assert f"cp -r share/jupyter/voila/templates/{name}" in (ROOT / "binder" / "postBuild") \
         .read_text()
+
+
+def test_binder_make_app_and_the_tests_send_to_the_page_without_nagles_delay() -> None:
+    """The kernel's websocket with Nagle's algorithm off (skipbo_widgets/server.py), named
+    in `make app`'s flags (and so `make classroom`'s), Binder's server configuration and
+    the tests' servers."""
+    from skipbo_widgets.devtools import NODELAY_CLASS, NODELAY_FLAG
+
+    makefile = (ROOT / "Makefile").read_text()
+    assert NODELAY_FLAG in re.search(r"VOILA_FLAGS := \\\n((?:.*\\\n)+.*)", makefile)[1]
+    config = json.loads((ROOT / "binder" / "jupyter_server_config.json").read_text())
+    assert config["ServerApp"]["kernel_websocket_connection_class"] == NODELAY_CLASS
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    from skipbo_widgets.server import NoDelayConnection
+
+    assert f"{NoDelayConnection.__module__}.{NoDelayConnection.__name__}" == NODELAY_CLASS
+    assert issubclass(NoDelayConnection, ZMQChannelsWebsocketConnection)

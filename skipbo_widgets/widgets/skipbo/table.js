@@ -34,6 +34,7 @@ function cardNode(card, view, extra = {}) {
 
 function render({ model, el }) {
   let selected = null; // a source's name, as the view gives it
+  let drawnWith; // the selection the table was last drawn with
   let lastStatus = "";
   let lastScene; // a lesson's table number (a new step, or the step started again)
   const root = mount(el, "sb-host", { class: "sb-table", "data-testid": "table" });
@@ -46,10 +47,15 @@ function render({ model, el }) {
   const view = () => model.get("view") || {};
   const legalTargets = (source) => (view().legal || {})[source] || [];
 
+  // After a click's request the table is drawn again at once only if the click changed
+  // what is picked up (the kernel's answer draws it anyway): drawing the whole table for
+  // nothing held that answer back as long again.
+  const drawIfPicked = () => { if (selected !== drawnWith) draw(); };
+
   function request(source, targetId) {
     selected = null;
     model.send({ type: "move", source, target: targetId });
-    draw();
+    drawIfPicked();
   }
 
   function select(source) {
@@ -58,7 +64,7 @@ function render({ model, el }) {
     const interactive = view().interactive;
     selected = selected === source || !interactive ? null : source;
     model.send({ type: "select", source: interactive ? selected : source });
-    draw();
+    drawIfPicked();
     if (selected) root.querySelector(".sb-legal")?.focus();
   }
 
@@ -68,7 +74,7 @@ function render({ model, el }) {
     return () => {
       selected = null;
       model.send({ type: "look", pile });
-      draw();
+      drawIfPicked();
     };
   }
 
@@ -147,7 +153,7 @@ function render({ model, el }) {
         onclick: () => {
           selected = null;
           model.send({ type: "select", source: p.stock_source });
-          draw();
+          drawIfPicked();
         },
       }, cardNode(null, v), named(stockLabel));
     }
@@ -191,6 +197,7 @@ function render({ model, el }) {
     if (!v.players) return;
     root.classList.toggle("sb-waiting", !v.interactive);
     if (!v.interactive || v.scene !== lastScene) selected = null; // a new table drops the card
+    drawnWith = selected;
     lastScene = v.scene;
 
     root.append(h("div", { class: "sb-others" },

@@ -24,6 +24,7 @@ function cardNode(card, view, extra = {}) {
 
 function render({ model, el }) {
   let selected = null; // a source's name from view.sources: take, swap or drop
+  let drawnWith; // the selection the table was last drawn with
   let previous = null; // the last view drawn: what changed is animated
   let lastStatus = "";
   // What a draw brought into sight (the round's result, a new message) and until when: the
@@ -57,9 +58,12 @@ function render({ model, el }) {
   const view = () => model.get("view") || {};
   const S = () => view().sources || {};
 
+  // A click's request; the table is drawn again at once only if the click changed what is
+  // picked up (the kernel's answer draws it anyway): drawing the whole table for nothing
+  // held that answer back as long again.
   function send(message) {
     model.send(message);
-    draw();
+    if (selected !== drawnWith) draw();
   }
 
   function move(source, place) {
@@ -143,6 +147,22 @@ function render({ model, el }) {
       result);
   }
 
+  // An opponent's grid is drawn once and kept while it looks the same (its cards, names and
+  // labels, the faces, the lit parts, the round's end): a click of the learner's drew seven
+  // opponents' grids anew, over eighty cards, for nothing. A card's turn is shown once.
+  const kept = new Map(); // seat -> { key, node }
+  function otherGrid(p, v) {
+    const key = JSON.stringify([p, v.card_faces, v.highlight, !!v.result, v.lang]);
+    const old = kept.get(p.seat);
+    if (old?.key === key) {
+      for (const card of old.node.querySelectorAll(".sj-flip")) card.classList.remove("sj-flip");
+      return old.node;
+    }
+    const node = grid(p, v);
+    kept.set(p.seat, { key, node });
+    return node;
+  }
+
   // Arrow keys move the focus across the learner's grid, row by row (four cards a row).
   function arrows(ev) {
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -4, ArrowDown: 4 }[ev.key];
@@ -206,6 +226,7 @@ function render({ model, el }) {
     // The drawn card is in the learner's hand until it is placed or dropped.
     if (v.interactive && v.drawn != null && selected !== S().drop) selected = S().drawn;
     if (v.drawn == null && (selected === S().drawn || selected === S().drop)) selected = null;
+    drawnWith = selected;
     lastScene = v.scene;
     root.classList.toggle("sj-waiting", !v.interactive);
     root.say("phase", v.phase_label);
@@ -216,7 +237,7 @@ function render({ model, el }) {
 
     root.append(
       h("div", { class: `sj-phase sj-phase-${v.phase}`, "data-testid": "skyjo-phase", text: v.phase_label }),
-      h("div", { class: "sj-others" }, others.map((p) => grid(p, v))),
+      h("div", { class: "sj-others" }, others.map((p) => otherGrid(p, v))),
       h("div", { class: "sj-bottom" }, center(v), grid(v.players[v.me], v)));
     if (v.result) {
       const result = h("div", { class: "sj-result", "data-testid": "skyjo-result" },
