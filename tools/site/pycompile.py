@@ -5,6 +5,8 @@ visitor's browser does not compile IPython, jedi and the rest at every kernel st
 Other packages lose their sources (Pyodide's wheels have none either, and the site stays
 small), their test folders and what UNUSED names; ``KEEP_SOURCE`` packages keep their
 sources, with the bytecode beside them, so a traceback in the app still shows its lines.
+LAZY edits a line of a package before it is compiled (the build stops if the line is
+not there).
 """
 
 import importlib.util
@@ -16,10 +18,30 @@ from pathlib import Path
 
 WHEELS = Path("/wheels")
 KEEP_SOURCE = ("skipbo_widgets",)
-#: jedi's type stubs serve code completion, which an app page never asks for.
-UNUSED = ("jedi/third_party",)
+#: IPython's Sphinx directive serves documentation builds.
+UNUSED = ("IPython/sphinxext",)
+#: ``IPython/__init__`` imports the terminal's ``embed`` (prompt_toolkit, a fifth of
+#: IPython's import) that a kernel in a browser never calls: imported when it is called.
+LAZY = {
+    "IPython/__init__.py": (
+        "from .terminal.embed import embed\n",
+        "def embed(**kwargs):  # skipbo site: the terminal only when asked for\n"
+        "    from .terminal.embed import embed as terminal_embed\n\n"
+        "    return terminal_embed(**kwargs)\n",
+    ),
+}
 #: Bytecode used as it is, whatever the sources' times after unpacking (PEP 552).
 UNCHECKED = py_compile.PycInvalidationMode.UNCHECKED_HASH
+
+
+def make_lazy(root: Path) -> None:
+    for name, (line, lazy) in LAZY.items():
+        source = root / name
+        if source.exists():
+            text = source.read_text()
+            if line not in text:
+                raise SystemExit(f"{name} no longer has {line!r}: see LAZY in pycompile.py")
+            source.write_text(text.replace(line, lazy))
 
 
 def compile_tree(root: Path) -> None:
@@ -49,6 +71,7 @@ def compile_wheel(path: Path) -> None:
             wheel.extractall(root)
         for folder in UNUSED:
             shutil.rmtree(root / folder, ignore_errors=True)
+        make_lazy(root)
         compile_tree(root)
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
             for file in sorted(root.rglob("*")):
