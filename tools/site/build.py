@@ -33,11 +33,12 @@ RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zi
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
                 "jedi", "ipython")
 #: What pyodide-kernel's worker names at start but an app page never imports: code
-#: completion (jedi, parso), the terminal (prompt_toolkit; IPython imports it lazily in
-#: the site, see pycompile.py) and installing packages (micropip: the site installs
-#: nothing, every package is preloaded and PyPI is disabled). Each becomes an empty
-#: stand-in wheel, so the worker finds the name and unpacks and imports nothing.
-UNUSED_AT_START = ("jedi", "parso", "prompt-toolkit", "wcwidth", "micropip")
+#: completion (jedi), the terminal (prompt_toolkit; IPython imports it lazily in the
+#: site, see pycompile.py) and installing packages (micropip: the site installs nothing,
+#: every package is preloaded and PyPI is disabled). Each becomes an empty stand-in
+#: wheel, so the worker finds the name and unpacks and imports nothing (nor what only
+#: they need: parso, wcwidth).
+UNUSED_AT_START = ("jedi", "prompt-toolkit", "micropip")
 #: The worker imports ``piplite.piplite``, sets two of its names and asks
 #: ``piplite.install`` for the kernel's packages; this stand-in has only those (the real
 #: one imports micropip and unittest.mock, a tenth of the kernel's start).
