@@ -25,9 +25,11 @@ WORK = ROOT / ".site-build"
 OUT = ROOT / "site"
 PYODIDE = HERE / "node_modules" / "pyodide"
 
+#: The standard library, which pycompile.py compiles to bytecode as it does the wheels.
+STDLIB = "python_stdlib.zip"
 #: The runtime's files the kernel's worker loads; the ES module, source maps, typings and
 #: demo consoles stay out.
-RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB)
 #: What the kernel imports at start (pyodide-kernel's worker installs these through
 #: piplite unless they are preloaded), then the app and what it needs.
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
@@ -184,6 +186,7 @@ def wheels(target: Path) -> list[str]:
         if wheel_name(whl.name) in KERNEL_START and wheel_name(whl.name) != "piplite":
             shutil.copy(whl, folder)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", folder, clean_copy())
+    shutil.copy(PYODIDE / STDLIB, folder)
     run("node", HERE / "pycompile.mjs", folder)
 
     packages: dict[str, Any] = {}
@@ -206,7 +209,7 @@ def wheels(target: Path) -> list[str]:
 
     target.mkdir(parents=True)
     for name in RUNTIME:
-        shutil.copy(PYODIDE / name, target)
+        shutil.copy((folder if name == STDLIB else PYODIDE) / name, target)
     for e in packages.values():
         shutil.copy(folder / e["file_name"], target)
     (target / "pyodide-lock.json").write_text(

@@ -1,6 +1,7 @@
-"""Run inside Pyodide by pycompile.mjs: each wheel in /wheels gets its modules as bytecode
-of Pyodide's own Python (3.13), as Pyodide does for the wheels it publishes, so a
-visitor's browser does not compile IPython, jedi and the rest at every kernel start.
+"""Run inside Pyodide by pycompile.mjs: each wheel in /wheels, and the standard library's
+zip, gets its modules as bytecode of Pyodide's own Python (3.13), as Pyodide does for the
+wheels it publishes, so a visitor's browser does not compile IPython, the standard
+library and the rest at every kernel start.
 
 Other packages lose their sources (Pyodide's wheels have none either, and the site stays
 small), their test folders and what UNUSED names; ``KEEP_SOURCE`` packages keep their
@@ -17,6 +18,9 @@ import zipfile
 from pathlib import Path
 
 WHEELS = Path("/wheels")
+#: The standard library as Pyodide ships it: sources only, so every module the kernel's
+#: start imports from it (a few hundred) was compiled in the visitor's browser each time.
+STDLIB = "python_stdlib.zip"
 KEEP_SOURCE = ("skipbo_widgets",)
 #: IPython's Sphinx directive serves documentation builds.
 UNUSED = ("IPython/sphinxext",)
@@ -64,21 +68,22 @@ def compile_tree(root: Path) -> None:
             source.unlink()
 
 
-def compile_wheel(path: Path) -> None:
+def compile_archive(path: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        with zipfile.ZipFile(path) as wheel:
-            wheel.extractall(root)
+        with zipfile.ZipFile(path) as archive:
+            archive.extractall(root)
         for folder in UNUSED:
             shutil.rmtree(root / folder, ignore_errors=True)
         make_lazy(root)
         compile_tree(root)
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
             for file in sorted(root.rglob("*")):
                 if file.is_file():
-                    wheel.write(file, file.relative_to(root))
+                    archive.write(file, file.relative_to(root))
 
 
-for wheel in sorted(WHEELS.glob("*.whl")):
-    compile_wheel(wheel)
-print(f"compiled {len(list(WHEELS.glob('*.whl')))} wheels for Python 3.13")
+ARCHIVES = sorted([*WHEELS.glob("*.whl"), *WHEELS.glob(STDLIB)])
+for archive in ARCHIVES:
+    compile_archive(archive)
+print(f"compiled {len(ARCHIVES)} archives for Python 3.13")
