@@ -24,6 +24,9 @@ STDLIB = "python_stdlib.zip"
 KEEP_SOURCE = ("skipbo_widgets",)
 #: IPython's Sphinx directive serves documentation builds.
 UNUSED = ("IPython/sphinxext",)
+#: Folders of which only these modules are kept: IPython colours Python (tracebacks,
+#: object help) and nothing else in an app page; Pygments' other 250 lexers are 1.5 MB.
+ONLY = {"pygments/lexers": ("__init__.py", "_mapping.py", "python.py", "special.py")}
 #: ``IPython/__init__`` imports the terminal's ``embed`` (prompt_toolkit, a fifth of
 #: IPython's import) that a kernel in a browser never calls: imported when it is called.
 LAZY = {
@@ -75,6 +78,10 @@ def compile_archive(path: Path) -> None:
             archive.extractall(root)
         for folder in UNUSED:
             shutil.rmtree(root / folder, ignore_errors=True)
+        for folder, kept in ONLY.items():
+            for module in (root / folder).glob("*.py"):
+                if module.name not in kept:
+                    module.unlink()
         make_lazy(root)
         compile_tree(root)
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
