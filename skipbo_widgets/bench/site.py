@@ -5,7 +5,9 @@
   sees it (the progress page gone, which waits 250 ms for the screen to settle), in a fresh
   browser context each time (empty cache, as a first visit): Pyodide, the kernel and
   the notebook all start in the visitor's browser;
-- its parts (medians, seconds from the app page's navigation): when the progress page
+- warm first screen: the same, as a second visit: a new page in one browser context that
+  has opened the site once already (its cache and the site's service worker warm);
+- the parts of each (medians, seconds from the app page's navigation): when the progress page
   was shown, when the page had every file of the runtime and the wheels, when the
   kernel's worker started, when the worker asked for the first and had the last wheel
   (Pyodide's start before, unpacking and importing after), when the kernel was ready
@@ -51,34 +53,57 @@ def measure(*, loads: int = 3, clicks: int = 10) -> dict[str, Any]:
     load = os.getloadavg()[0]
     with static_server(folder) as url, sync_playwright() as p:
         browser = launch_chromium(p, offline=True)
-        cold: list[float] = []
-        marks: list[dict[str, float]] = []
-        for _ in range(loads):
-            context = browser.new_context(viewport={"width": 1366, "height": 900})
-            page = context.new_page()
-            t0 = time.perf_counter()
-            page.goto(f"{url}index.html?lang=en")
-            page.wait_for_selector(HOME, timeout=120_000)
-            page.wait_for_function("window.skipboProgress?.home", timeout=120_000)
-            cold.append(time.perf_counter() - t0)
-            marks.append(first_screen_marks(page))
-            context.close()
-        context = browser.new_context(viewport={"width": 1366, "height": 900})
-        trips = click_round_trips(context.new_page(), f"{url}index.html?lang=en", clicks)
+        address = f"{url}index.html?lang=en"
+        cold = [first_screen(browser.new_context(viewport=VIEWPORT), address)
+                for _ in range(loads)]
+        # A second visit: the same browser (its cache, the service worker) once more.
+        returning = browser.new_context(viewport=VIEWPORT)
+        first_screen(returning, address, close=False)
+        warm = [first_screen(returning, address, close=False) for _ in range(loads)]
+        returning.close()
+        context = browser.new_context(viewport=VIEWPORT)
+        trips = click_round_trips(context.new_page(), address, clicks)
         browser.close()
     return {
         "size_mb": round(size_mb(folder), 1),
-        "cold_first_screen_s": {"min": round(min(cold), 2),
-                                "median": round(statistics.median(cold), 2),
-                                "max": round(max(cold), 2), "n": len(cold)},
-        "first_screen_parts_s": {
-            name: round(statistics.median(m[name] for m in marks) / 1000, 2)
-            for name in marks[0] if all(name in m for m in marks)},
+        "cold_first_screen_s": spread([seconds for seconds, _ in cold]),
+        "first_screen_parts_s": median_parts([marks for _, marks in cold]),
+        "warm_first_screen_s": spread([seconds for seconds, _ in warm]),
+        "warm_first_screen_parts_s": median_parts([marks for _, marks in warm]),
         "kernel_start_in_node_s": kernel_start_parts(folder),
         "click_ms": click_ms(trips),
         # The cold start is CPU work in the browser: other jobs on the machine lengthen it.
         "load_avg_1min_before": round(load, 1),
     }
+
+
+VIEWPORT = {"width": 1366, "height": 900}
+
+
+def first_screen(context: Any, address: str, *, close: bool = True
+                 ) -> tuple[float, dict[str, float]]:
+    """Seconds from opening ``address`` in a new page of ``context`` to its first screen
+    as the visitor sees it, and the marks of the parts (see first_screen_marks)."""
+    page = context.new_page()
+    t0 = time.perf_counter()
+    page.goto(address)
+    page.wait_for_selector(HOME, timeout=120_000)
+    page.wait_for_function("window.skipboProgress?.home", timeout=120_000)
+    seconds = time.perf_counter() - t0
+    marks = first_screen_marks(page)
+    (context if close else page).close()
+    return seconds, marks
+
+
+def spread(seconds: list[float]) -> dict[str, float]:
+    return {"min": round(min(seconds), 2), "median": round(statistics.median(seconds), 2),
+            "max": round(max(seconds), 2), "n": len(seconds)}
+
+
+def median_parts(marks: list[dict[str, float]]) -> dict[str, float]:
+    """Each part's median in seconds, for the parts every load reported."""
+    return {name: round(statistics.median(m[name] for m in marks) / 1000, 2)
+            for name in marks[0] if all(name in m for m in marks)}
 
 
 #: In the kernel's worker: when it started and what it fetched (its own clock).

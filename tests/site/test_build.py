@@ -32,12 +32,14 @@ LOCK = {
 }
 
 
-def test_the_kernels_needs_are_followed_but_not_below_a_compiled_package() -> None:
-    """A compiled package becomes an empty stand-in: numpy and Pillow are not needed."""
-    assert build.needed(LOCK, ("ipython",)) == [
-        "ipython", "matplotlib", "matplotlib-inline", "prompt-toolkit", "sqlite3", "wcwidth"]
-    assert [n for n in build.needed(LOCK, ("ipython",)) if not build.is_pure(LOCK[n])] == [
-        "matplotlib", "sqlite3"]
+def test_the_kernels_needs_are_followed_but_not_below_a_stand_in() -> None:
+    """A compiled package and one unused at start become empty stand-ins: numpy, Pillow
+    and prompt_toolkit's wcwidth are not needed."""
+    assert "prompt-toolkit" in build.UNUSED_AT_START
+    used = build.needed(LOCK, ("ipython",))
+    assert used == ["ipython", "matplotlib", "matplotlib-inline", "prompt-toolkit", "sqlite3"]
+    assert [n for n in used if not build.is_real(n, LOCK[n])] == [
+        "matplotlib", "prompt-toolkit", "sqlite3"]
 
 
 def test_a_stand_in_is_a_wheel_with_metadata_and_nothing_to_import(tmp_path: Path) -> None:
@@ -48,6 +50,18 @@ def test_a_stand_in_is_a_wheel_with_metadata_and_nothing_to_import(tmp_path: Pat
         metadata = whl.read("sqlite3-1.0.0.dist-info/METADATA").decode()
     assert "Name: sqlite3\nVersion: 1.0.0" in metadata
     assert all(name.startswith("sqlite3-1.0.0.dist-info/") for name in names)
+
+
+def test_the_piplite_stand_in_has_only_what_the_kernels_worker_sets(tmp_path: Path) -> None:
+    path = build.stand_in("piplite", "0.7.0", tmp_path, build.PIPLITE)
+    with zipfile.ZipFile(path) as whl:
+        module = whl.read("piplite/piplite.py").decode()
+        names = whl.namelist()
+    assert "piplite/__init__.py" in names
+    assert "_PIPLITE_DISABLE_PYPI" in module and "_PIPLITE_URLS" in module
+    # nothing more to import at the kernel's start
+    assert [line for line in module.splitlines() if line.startswith(("import ", "from "))] == [
+        "import sys"]
 
 
 def test_a_lock_entry_names_its_file_and_hash(tmp_path: Path) -> None:

@@ -25,18 +25,33 @@ WORK = ROOT / ".site-build"
 OUT = ROOT / "site"
 PYODIDE = HERE / "node_modules" / "pyodide"
 
+#: The standard library, which pycompile.py compiles to bytecode as it does the wheels.
+STDLIB = "python_stdlib.zip"
 #: The runtime's files the kernel's worker loads; the ES module, source maps, typings and
 #: demo consoles stay out.
-RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", STDLIB)
 #: What the kernel imports at start (pyodide-kernel's worker installs these through
 #: piplite unless they are preloaded), then the app and what it needs.
 KERNEL_START = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide-kernel",
                 "jedi", "ipython")
+#: What pyodide-kernel's worker names at start but an app page never imports: code
+#: completion (jedi), the terminal (prompt_toolkit; IPython imports it lazily in the
+#: site, see pycompile.py) and installing packages (micropip: the site installs nothing,
+#: every package is preloaded and PyPI is disabled). Each becomes an empty stand-in
+#: wheel, so the worker finds the name and unpacks and imports nothing (nor what only
+#: they need: parso, wcwidth).
+UNUSED_AT_START = ("jedi", "prompt-toolkit", "micropip")
+#: The worker imports ``piplite.piplite``, sets two of its names and asks
+#: ``piplite.install`` for the kernel's packages; this stand-in has only those (the real
+#: one imports micropip and unittest.mock, a tenth of the kernel's start).
+PIPLITE = {"piplite/__init__.py": "from .piplite import install\n",
+           "piplite/piplite.py": (HERE / "piplite_stand_in.py").read_text()}
 PROJECT = "skipbo-widgets"
 APP = (PROJECT, "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions")
 #: What the site is built from: when one of them changes, a build is stale.
 INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
-          "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/requirements.txt",
+          "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/piplite_stand_in.py",
+          "tools/site/requirements.txt",
           "tools/site/package-lock.json", "tools/site/progress.html")
 #: Written into the site: the digest of INPUTS it was built from (tests/site reads it).
 STAMP = "build-inputs.sha256"
@@ -79,15 +94,15 @@ def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
 
 
 def needed(lock: dict[str, Any], roots: tuple[str, ...]) -> list[str]:
-    """The lock's entries that ``roots`` need, dependencies included; a compiled
-    entry becomes a stand-in without dependencies, so nothing below it is needed."""
+    """The lock's entries that ``roots`` need, dependencies included; a compiled or
+    unused entry becomes a stand-in without dependencies, so nothing below it is needed."""
     seen: list[str] = []
     todo = [canonical(r) for r in roots if canonical(r) in lock]
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.append(name)
-            if is_pure(lock[name]):
+            if is_real(name, lock[name]):
                 todo += [canonical(d) for d in lock[name]["depends"]]
     return sorted(seen)
 
@@ -96,12 +111,21 @@ def is_pure(entry: dict[str, Any]) -> bool:
     return str(entry["file_name"]).endswith("-none-any.whl")
 
 
-def stand_in(name: str, version: str, folder: Path) -> Path:
-    """An empty wheel for a compiled package that is named as a dependency but never
-    imported here (only Pyodide's CDN has the real ones)."""
+def is_real(name: str, entry: dict[str, Any]) -> bool:
+    """Whether the site ships the package itself rather than a stand-in."""
+    return is_pure(entry) and name not in UNUSED_AT_START
+
+
+def stand_in(name: str, version: str, folder: Path, modules: dict[str, str] | None = None
+             ) -> Path:
+    """A wheel without the package's code (only ``modules``, if given) for a package
+    that is named as a dependency but never imported here: a compiled one (only
+    Pyodide's CDN has the real ones) or one of UNUSED_AT_START."""
     dist = f"{name.replace('-', '_')}-{version}"
     path = folder / f"{dist}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as whl:
+        for module, text in (modules or {}).items():
+            whl.writestr(module, text)
         whl.writestr(f"{dist}.dist-info/METADATA",
                      f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
         whl.writestr(f"{dist}.dist-info/WHEEL",
@@ -156,19 +180,22 @@ def wheels(target: Path) -> list[str]:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     used = needed(lock, KERNEL_START)
-    download([f"{lock[n]['name']}=={lock[n]['version']}" for n in used if is_pure(lock[n])]
+    download([f"{lock[n]['name']}=={lock[n]['version']}" for n in used if is_real(n, lock[n])]
              + app_pins(), folder)
     for whl in KERNEL_WHEELS.glob("*.whl"):
-        if wheel_name(whl.name) in KERNEL_START:
+        if wheel_name(whl.name) in KERNEL_START and wheel_name(whl.name) != "piplite":
             shutil.copy(whl, folder)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", folder, clean_copy())
+    shutil.copy(PYODIDE / STDLIB, folder)
     run("node", HERE / "pycompile.mjs", folder)
 
     packages: dict[str, Any] = {}
     for name in used:
-        if not is_pure(lock[name]):
+        if not is_real(name, lock[name]):
             path = stand_in(name, lock[name]["version"], folder)
             packages[name] = entry(path, [])
+    piplite = stand_in("piplite", "0.7.0", folder, PIPLITE)
+    packages["piplite"] = entry(piplite, [])
     for path in sorted(folder.glob("*.whl")):
         name = wheel_name(path.name)
         if name in packages:
@@ -182,7 +209,7 @@ def wheels(target: Path) -> list[str]:
 
     target.mkdir(parents=True)
     for name in RUNTIME:
-        shutil.copy(PYODIDE / name, target)
+        shutil.copy((folder if name == STDLIB else PYODIDE) / name, target)
     for e in packages.values():
         shutil.copy(folder / e["file_name"], target)
     (target / "pyodide-lock.json").write_text(

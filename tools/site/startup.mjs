@@ -21,7 +21,12 @@ await pyodide.loadPackage(kernel.loadPyodideOptions.packages, { messageCallback:
 lap("unpack_wheels");
 await pyodide.runPythonAsync("import piplite.piplite");
 lap("import_piplite");
-await pyodide.runPythonAsync("import pyodide_kernel");
+// The worker asks piplite for the kernel's packages it was not told are preloaded.
+const preloaded = kernel.loadPyodideOptions.packages;
+const asked = ["sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
+  .filter((name) => !preloaded.includes(name))
+  .map((name) => `await piplite.install('${name}', keep_going=True)`);
+await pyodide.runPythonAsync([...asked, "import pyodide_kernel"].join("\n"));
 lap("import_kernel");
 // What the notebook imports before it builds the app.
 await pyodide.runPythonAsync("import skipbo_widgets.widgets.page.voila_request, skipbo_widgets.widgets.shell.app");
