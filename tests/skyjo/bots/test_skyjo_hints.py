@@ -156,6 +156,7 @@ def _check_kept_face_down(r: Round, best: Move, p: dict[str, object], unseen: li
     seat = r.current
     place = next(q for q in range(12) if place_text(q) == p["place"])
     assert best.kind == "drop" and r.drawn == p["value"] and not r.face_up[seat][place]
+    assert r.rules.players == 2  # counted with two players only (later.counts_turns_left)
     turns = _turns_left(r)
     assert p["count"] == math.floor(turns + 0.5) >= 1
     table = choices(r.observe(seat))
