@@ -23,10 +23,10 @@ from skipbo_widgets.widgets.skyjo.settings import SkyjoSettings
 
 #: A deal whose sixth round, between two strong players, reaches a turn of seat 0 where
 #: ending the round ends the game, seat 1 already near 100.
-END_GAME_SEED = "9"
-#: A deal where, in its fourth round, the strong bot of seat 1 plays another move with
+END_GAME_SEED = "3"
+#: A deal where, in one of its three rounds, the strong bot of seat 1 plays another move with
 #: the totals than without them.
-FOR_THE_GAME_SEED = "0"
+FOR_THE_GAME_SEED = "4"
 
 
 def start(lang: str, settings: SkyjoSettings, match: Match | None = None) -> tuple[App, Any]:

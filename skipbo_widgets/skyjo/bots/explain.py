@@ -59,6 +59,12 @@ class Explain(str, Enum):
     DROP_REVEAL = "drop_reveal"
     """``value``, ``place``: the drawn ``value`` goes onto the discard pile and ``place``
     is turned; this is worth more expected points than every place for it."""
+    KEEP_HIDDEN = "keep_hidden"
+    """``place``, ``value``, ``count`` (2 players only): without the turns left, putting the
+    drawn ``value`` at the face-down ``place`` would be the best move; the best move drops it
+    and keeps ``place`` face down: the seat has about ``count`` more turns this round (at
+    least 1; :func:`.later.turns_left`, whole), in which a high card turned up at ``place``
+    may still be replaced by a lower one, more than ``value`` would (:mod:`.later`)."""
     DRAW_INSTEAD = "draw_instead"
     """``value``, ``mean``: the discard pile's ``value`` is above ``mean``, the worth of an
     unknown card now: the best move draws."""

@@ -142,6 +142,20 @@ def _drop(case: _Case) -> list[Reason]:
              {"value": card, "place": place_text(case.move.place), "mean": case.mean})]
 
 
+def _kept_face_down(case: _Case) -> list[Reason]:
+    """The best move drops the drawn card where, without the turns left (:mod:`.later`),
+    putting it at a face-down place would be best: those turns count for the face-down card."""
+    table, later = case.table, case.table.later
+    if case.move.kind != "drop" or case.choice is not table.best or later is None:
+        return []
+    alone = min(table.choices, key=lambda c: c.value - c.later)
+    count = whole(later.turns)
+    if alone.move.kind != "swap" or table.cells[alone.move.place] is not HIDDEN or count < 1:
+        return []
+    return [(Explain.KEEP_HIDDEN, {"place": place_text(alone.move.place), "value": case.card,
+                                   "count": count})]
+
+
 def _placed(case: _Case) -> list[Reason]:
     """A card taken or swapped into the grid: lower than the card it replaces, or than
     an unknown card; and what it does to its column."""
@@ -250,5 +264,5 @@ def _held_back(case: _Case) -> list[Reason]:
 
 #: The reason rules after the set-up, in the order their reasons are said.
 _RULES: tuple[Callable[[_Case], list[Reason]], ...] = (
-    _last_turn, _draw, _drop, _placed, _end_round, _end_game, _held_back,
+    _last_turn, _draw, _drop, _kept_face_down, _placed, _end_round, _end_game, _held_back,
     _held_back_for_the_game, _spared)

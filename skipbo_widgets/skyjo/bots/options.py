@@ -40,6 +40,7 @@ from .expect import (
     hidden_count,
     lowest_chance,
 )
+from .later import Later, counts_turns_left
 from .standing import (
     CERTAINTY,
     MATCH_POINTS,
@@ -66,6 +67,9 @@ class Choice:
     #: What the card the move leaves on the discard pile is worth to the next seat
     #: (:meth:`Table.given`), included in ``value``.
     given: float = 0.0
+    #: What the move gives up of the rest of the round by filling a face-down place
+    #: (:meth:`Table.later_change`), included in ``value``.
+    later: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,8 @@ class Table:
     #: likely ends the game, the chance to win it when the round goes on instead.
     totals: tuple[int, ...] | None = None
     going_on: float | None = None
+    #: The seat's turns left this round and what they may save on each card (:mod:`.later`).
+    later: Later | None = None
 
     def given(self, card: Card | None) -> float:
         """The cost of leaving ``card`` on the discard pile (``None``: a face-down card
@@ -97,6 +103,17 @@ class Table:
         if not self.gift:
             return 0.0
         return self.gift[card]
+
+    def later_change(self, place: int, card: Card) -> float:
+        """What putting ``card`` at the face-down ``place`` gives up of the rest of the
+        round: a face-down card's chance to be replaced by a lower one later, if it turns
+        up high, less the chance of ``card`` (none beside an equal face-up card of its
+        column: that one stays). 0 for a face-up ``place``: counting the turns left for
+        known cards too lowered the win rate (docs/benchmarks.md)."""
+        if self.later is None or self.cells[place] is not HIDDEN:
+            return 0.0
+        beside = [self.cells[p] for p in COLUMN_PLACES[column_of(place)] if p != place]
+        return self.later.hidden - (0.0 if card in beside else self.later.saving[card])
 
     @property
     def best(self) -> Choice:
@@ -190,7 +207,8 @@ def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
     own = one_turn_gain(grid, obs.discard_top, turn_values(grid, k))
     nxt, gift = _gifts(obs, k, turns) if obs.phase != "setup" else (None, {})
     table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt,
-                  None if totals is None else tuple(totals))
+                  None if totals is None else tuple(totals),
+                  later=Later.of(obs, k) if counts_turns_left(obs) else None)
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
         # Every face-down card is unknown alike: each reveal is worth the same. Among
@@ -289,7 +307,9 @@ def _place(obs: Observation, table: Table, grid: _Grid, move: Move, card: Card) 
     old = grid.cells[place]
     given = table.given(old if isinstance(old, int) else None)
     if not ends:
-        return Choice(move, grid.with_card(place, card) + given, given=given)
+        later = table.later_change(place, card)
+        return Choice(move, grid.with_card(place, card) + given + later, given=given,
+                      later=later)
     score = grid.final_score(place, card)
     chance = lowest_chance(score, [(m, v) for _, m, v in table.others])
     value = ending_points(score, chance, obs.rules) + _ending_cost(table) + given

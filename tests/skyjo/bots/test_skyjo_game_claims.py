@@ -79,7 +79,7 @@ def test_what_the_hints_say_about_the_game_holds() -> None:
                 assert after.ender is None and any(_ends(r, m) for m in r.legal_moves())
             seen[code] += 1
     assert seen[Explain.END_GAME] >= 3, seen
-    # Trailing at 43 against 79 with a high grid, the seat keeps the round going (game/39).
-    assert seen[Explain.HOLD_BACK_GAME] >= 2, seen
+    # At 88 against 99, ending would win the game only with 14 %: the seat plays on (game/2).
+    assert seen[Explain.HOLD_BACK_GAME] >= 1, seen
     # "You win it with about N %": the games it was said in were mostly won.
     assert won >= seen[Explain.END_GAME] / 2, (won, seen)

@@ -10,11 +10,11 @@ import pytest
 from positions import decision_points
 
 from skipbo_widgets.i18n import LANGUAGES, t
-from skipbo_widgets.skyjo.bots import Explain, choices, hint, review_move
+from skipbo_widgets.skyjo.bots import Explain, choices, hint, later, review_move
 from skipbo_widgets.skyjo.bots.explain import message_key
 from skipbo_widgets.skyjo.engine import Move, Round
 from skipbo_widgets.skyjo.engine.events import ColumnCleared
-from skipbo_widgets.skyjo.engine.moves import column_places
+from skipbo_widgets.skyjo.engine.moves import column_places, place_text
 from skipbo_widgets.widgets.skyjo.coach import SkyjoCoach, move_words, reason_text
 
 NAMES = ["Tom", "Mia", "Ali", "Lea"]
@@ -109,6 +109,8 @@ def _check(r: Round, code: Explain, p: dict[str, object]) -> None:
         assert r.ender == p["seat"] != seat
     elif code is Explain.SPARE_NEXT:
         _check_spared(r, h.move, p)
+    elif code is Explain.KEEP_HIDDEN:
+        _check_kept_face_down(r, h.move, p, unseen)
 
 
 def _check_spared(r: Round, best: Move, p: dict[str, object]) -> None:
@@ -126,6 +128,44 @@ def _check_spared(r: Round, best: Move, p: dict[str, object]) -> None:
     assert left == p["value"] and max(theirs) == p["old"] > p["value"]  # type: ignore[operator]
 
 
+def _turns_left(r: Round) -> float:
+    """The seat's further turns at every seat's pace so far (:mod:`.later`'s rule), from the
+    engine's face-down cards and turns played."""
+    played = r.turn / r.rules.players
+    need = []
+    for seat in range(r.rules.players):
+        hidden = r.hidden[seat]
+        turned = later.START_HIDDEN - hidden + later.PRIOR_RATE * later.PRIOR_TURNS
+        need.append(hidden * (played + later.PRIOR_TURNS) / turned)
+    return max(0.0, min(need) - 1)
+
+
+def _saving(x: int, unseen: list[int], turns: float) -> float:
+    """What a drawn card at least ``later.MARGIN`` lower saves on ``x`` in ``turns``."""
+    lower = [c for c in unseen if c <= x - later.MARGIN]
+    if not lower:
+        return 0.0
+    chance = len(lower) / len(unseen)
+    return (1 - (1 - chance) ** (later.SHARE * turns)) * (x - sum(lower) / len(lower))
+
+
+def _check_kept_face_down(r: Round, best: Move, p: dict[str, object], unseen: list[int]) -> None:
+    """The best move drops the drawn ``value``; without the turns left, putting it at the
+    face-down ``place`` would be best; the seat has about ``count`` more turns, and they
+    save more on a face-down card there than on ``value``."""
+    seat = r.current
+    place = next(q for q in range(12) if place_text(q) == p["place"])
+    assert best.kind == "drop" and r.drawn == p["value"] and not r.face_up[seat][place]
+    assert r.rules.players == 2  # counted with two players only (later.counts_turns_left)
+    turns = _turns_left(r)
+    assert p["count"] == math.floor(turns + 0.5) >= 1
+    table = choices(r.observe(seat))
+    alone = min(table.choices, key=lambda c: c.value - c.later)
+    assert alone.move.kind == "swap" and alone.move.place == place
+    hidden = sum(_saving(c, unseen, turns) for c in unseen) / len(unseen)
+    assert _saving(r.drawn, unseen, turns) < hidden
+
+
 def test_every_claim_of_every_hint_holds_in_the_dealers_round() -> None:
     seen: Counter[Explain] = Counter()
     for r in decision_points():
@@ -136,7 +176,8 @@ def test_every_claim_of_every_hint_holds_in_the_dealers_round() -> None:
     assert set(seen) >= {Explain.TAKE_LOWER, Explain.TAKE_HIDDEN, Explain.SWAP_LOWER,
                          Explain.SWAP_HIDDEN, Explain.DRAW_INSTEAD, Explain.DROP_HIGH,
                          Explain.COLUMN_CHANCE, Explain.END_ROUND, Explain.LAST_TURN,
-                         Explain.SETUP_ANY, Explain.SETUP_COLUMN, Explain.SPARE_NEXT}, seen
+                         Explain.SETUP_ANY, Explain.SETUP_COLUMN, Explain.SPARE_NEXT,
+                         Explain.KEEP_HIDDEN}, seen
 
 
 def test_the_ladder_nudges_then_lights_the_place_then_explains() -> None:
