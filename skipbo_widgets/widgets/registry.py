@@ -46,7 +46,8 @@ class GameUI:
     demo: Any
     #: The practice game that follows the game's lessons.
     practice: Settings
-    #: The setup form's own fields of this game: ``fields(form, initial)``.
+    #: The setup form's own fields of this game: ``fields(form, initial)``, ``initial`` an
+    #: instance of :attr:`settings` (every caller passes one: the form's or the defaults).
     setup_fields: Callable[[Any, Any], Any]
     #: The app's title, the home screen's intro and the hot seat's tooltip.
     title_key: str

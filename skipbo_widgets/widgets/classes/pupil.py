@@ -33,7 +33,7 @@ from ..page.store import BrowserStore
 from ..page.testids import testid
 from ..shell.game_screen import GameScreen, _running_loop
 from ..shell.settings import settings_from_query
-from ..table.play import AnyGamePlay
+from ..table.play import AnyGamePlay, PlaysInMatch
 from .words import class_error_text
 
 if TYPE_CHECKING:
@@ -357,9 +357,9 @@ class ClassPupil:
         self._turn_hints[key] = screen.hints_asked
         if hinted:
             return
-        totals = getattr(screen.play, "totals", None)  # a match's totals before the round
-        rules = rules_used_well(screen.game_id, screen.turn_finished,
-                                totals() if callable(totals) else None)
+        play = screen.play
+        totals = play.totals() if isinstance(play, PlaysInMatch) else None
+        rules = rules_used_well(screen.game_id, screen.turn_finished, totals)
         if rules:
             self._write(lambda: self.classes.used_well(self.code, self.token, list(rules)))
 

@@ -16,7 +16,6 @@ from ...games import SKIPBO, GameKind
 from ...skipbo.engine import Game, Match, Rules, SaveError
 from ...skipbo.engine.errors import Reason
 from ...skipbo.engine.save import (
-    GAME_FORMAT,
     MATCH_FORMAT,
     game_from_dict,
     match_from_dict,
@@ -43,7 +42,6 @@ class GameSettings(Settings):
     kind: ClassVar[GameKind] = SKIPBO
     switches: ClassVar[tuple[str, ...]] = ("teams", "match", "practice", "hints")
     reasons: ClassVar[Any] = Reason
-    files: ClassVar[tuple[str, ...]] = (MATCH_FORMAT, GAME_FORMAT)
 
     def rules(self) -> Rules:
         return Rules(players=self.players, stock_size=self.stock_size,

@@ -21,25 +21,24 @@ class SkipBoFields:
 
     mode_keys = ("setup.mode.single", "setup.mode.match")
 
-    def __init__(self, form: Any, initial: Any) -> None:
-        s = initial if isinstance(initial, GameSettings) else GameSettings()
+    def __init__(self, form: Any, initial: GameSettings) -> None:
         self.form = form
         tr = form.tr
         style = {"description_width": "initial"}
         options_style = {"button_width": "auto", **style}  # labels vary with the language
-        kind = {0: "standard", SHORT_STOCK: "short"}.get(s.stock_size, "custom")
+        kind = {0: "standard", SHORT_STOCK: "short"}.get(initial.stock_size, "custom")
         self.stock = w.ToggleButtons(description=tr("setup.stock"), style=options_style,
                                      options=STOCK_KINDS, value=kind)  # labelled in update
         # No bounds in the box: the browser would clamp a 3 to a 5 without a word;
         # the range is said beside it and an out-of-range number is refused on start.
-        self.custom_stock = testid(w.IntText(value=s.stock_size or 15,
+        self.custom_stock = testid(w.IntText(value=initial.stock_size or 15,
                                              layout=w.Layout(width="5em")), "stock-size")
         self.custom_unit = w.HTML()
-        self.teams = testid(w.Checkbox(value=s.teams, description=tr("setup.teams"),
+        self.teams = testid(w.Checkbox(value=initial.teams, description=tr("setup.teams"),
                                        indent=False), "teams")
         self.faces = w.ToggleButtons(
             options=[(tr("setup.faces.skipbo"), "skipbo"), (tr("setup.faces.playing"), "playing")],
-            value=s.faces, description=tr("setup.faces"), style=options_style)
+            value=initial.faces, description=tr("setup.faces"), style=options_style)
         self.stock.observe(lambda c: self._stock_changed(c["new"]), names="value")
         self.custom_box = w.HBox([self.custom_stock, self.custom_unit],
                                  layout=w.Layout(align_items="center"))

@@ -37,7 +37,6 @@ class SkyjoSettings(Settings):
     kind: ClassVar[GameKind] = SKYJO
     switches: ClassVar[tuple[str, ...]] = ("match", "practice", "hints")
     reasons: ClassVar[Any] = Reason
-    files: ClassVar[tuple[str, ...]] = (skyjo_save.MATCH_FORMAT, skyjo_save.ROUND_FORMAT)
 
     def rules(self) -> skyjo.Rules:
         return skyjo.Rules(players=self.players, doubling=self.doubling)  # type: ignore[arg-type]

@@ -17,13 +17,12 @@ class SkyjoFields:
 
     mode_keys = ("setup.skyjo.mode.round", "setup.skyjo.mode.game")
 
-    def __init__(self, form: Any, initial: Any) -> None:
-        sj = initial if isinstance(initial, SkyjoSettings) else SkyjoSettings()
+    def __init__(self, form: Any, initial: SkyjoSettings) -> None:
         tr = form.tr
         style = {"button_width": "auto", "description_width": "initial"}
         self.doubling = testid(w.ToggleButtons(
             options=[(tr(f"setup.skyjo.doubling.{d}"), d) for d in DOUBLINGS],
-            value=sj.doubling, description=tr("setup.skyjo.doubling"), style=style),
+            value=initial.doubling, description=tr("setup.skyjo.doubling"), style=style),
             "doubling")
         self.doubling_note = w.HTML(
             f'<div class="sb-form-note">{html.escape(tr("setup.skyjo.doubling_note"))}</div>')

@@ -95,6 +95,10 @@ class PlaysInMatch(Protocol):
         else a single game, played as if there were no match)."""
         ...
 
+    def totals(self) -> Sequence[int] | None:
+        """Each seat's total before the round on the table (``None``: no match to weigh)."""
+        ...
+
 
 def play_in(play: AnyGamePlay, match: Any, *, whole: bool) -> AnyGamePlay:
     """``play`` for one match: its own ``in_match`` object if it has one, else ``play``
