@@ -263,6 +263,7 @@ def add_progress_page(out: Path, runtime: Path) -> None:
         with mo.open("rb") as f:
             catalog = gettext.GNUTranslations(f)
         texts[mo.parts[-3]] = {k: catalog.gettext(f"site.loading.{k}") for k in PROGRESS_TEXTS}
+        texts[mo.parts[-3]]["play"] = catalog.gettext("home.play")  # the home screen's button
     files = [[RUNTIME_URL + p.name, p.stat().st_size] for p in sorted(runtime.iterdir())
              if p.name in RUNTIME or p.suffix == ".whl"]
     config = json.dumps({"texts": texts, "files": files}, ensure_ascii=False)
