@@ -22,6 +22,8 @@ PACKAGE = ROOT / "skipbo_widgets"
 FOR_DEVELOPERS = [PACKAGE / "devtools.py", PACKAGE / "bench", PACKAGE / "i18n" / "build.py"]
 #: Optional back ends, imported only when chosen: their library may come from the app extra.
 FOR_THE_APP_EXTRA = {PACKAGE / "rooms" / "redis_store.py": {"redis"}}
+#: Loaded by the Jupyter server that serves the app, never by a kernel.
+FOR_THE_SERVER = {PACKAGE / "server.py": {"jupyter_server"}}
 
 
 def _names(requirements: list[str]) -> set[str]:
@@ -74,7 +76,7 @@ def test_the_finder_sees_the_libraries_the_widgets_use() -> None:
 
 def test_every_library_the_app_imports_is_a_dependency() -> None:
     files = [p for p in sorted(PACKAGE.rglob("*.py"))
-             if not _is_for_developers(p) and p not in FOR_THE_APP_EXTRA]
+             if not _is_for_developers(p) and p not in FOR_THE_APP_EXTRA | FOR_THE_SERVER]
     undeclared = {module: users for module, users in _third_party(files).items()
                   if not _distributions(module) & DEPENDENCIES}
     assert undeclared == {}
@@ -98,6 +100,23 @@ def test_an_optional_back_end_imports_only_the_app_extra_and_lazily(path: Path) 
         body = ast.parse(other.read_text()).body
         assert not any(isinstance(n, ast.ImportFrom) and n.module == path.stem
                        for n in body), other
+
+
+@pytest.mark.parametrize("path", sorted(FOR_THE_SERVER), ids=lambda p: p.name)
+def test_the_server_side_imports_only_the_app_extra_and_no_kernel_loads_it(path: Path) -> None:
+    """``server.py`` subclasses the Jupyter server's kernel websocket (``make app``'s and
+    Binder's configuration name it): its library comes with the ``app`` extra, and nothing
+    else of the package imports it, so a kernel never needs the server's library."""
+    found = _third_party([path])
+    assert set(found) == FOR_THE_SERVER[path]
+    assert all(_distributions(m) & EXTRAS["app"] for m in found)
+    for other in PACKAGE.rglob("*.py"):
+        if other == path:
+            continue
+        for node in ast.walk(ast.parse(other.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert path.stem not in (node.module or "").split("."), other
+                assert not (node.level and any(a.name == path.stem for a in node.names)), other
 
 
 def test_every_library_the_tests_and_tools_import_is_in_the_test_extra() -> None:
