@@ -135,9 +135,8 @@ class DemoController(TableController):
             self._on_guess(move)
         return False
 
-    def build_view(self) -> dict[str, Any]:
-        return self.demo.retell(super().build_view(), self.observation(), tr=self.tr,
-                                names=self.names)
+    def view_of(self, obs: Any) -> dict[str, Any]:
+        return self.demo.retell(super().view_of(obs), obs, tr=self.tr, names=self.names)
 
 
 class DemoScreen:

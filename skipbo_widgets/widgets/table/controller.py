@@ -302,9 +302,13 @@ class TableController:
 
     def build_view(self) -> dict[str, Any]:
         """The table's view now: the game's, with what this kind of table adds."""
+        return self.view_of(self.observation())
+
+    def view_of(self, obs: Any) -> dict[str, Any]:
+        """:meth:`build_view` from ``obs``, the seat's observation now (worked out once)."""
         text, kind = self.status()
         return {
-            **self.kind.view(self.observation(), names=self.names, tr=self.tr,
+            **self.kind.view(obs, names=self.names, tr=self.tr,
                              lang=self.lang, interactive=self.interactive, status=text,
                              status_kind=kind, highlight=self.lit()),
             **self.view_extras(),
