@@ -90,3 +90,15 @@ def test_the_build_is_stale_when_an_input_changes(monkeypatch: pytest.MonkeyPatc
     assert build.inputs_digest() == before
     (tmp_path / "a.txt").write_text("two")
     assert build.inputs_digest() != before
+
+
+def test_the_service_worker_is_left_only_its_own_requests(tmp_path: Path) -> None:
+    old, new = build.SERVICE_WORKER_EDIT
+    for name in build.SERVICE_WORKER:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(f"a(){{{old},n&&e.respondWith(n)}}")
+    build.quiet_service_worker(tmp_path)
+    for name in build.SERVICE_WORKER:
+        assert (tmp_path / name).read_text() == f"a(){{{new},n&&e.respondWith(n)}}"
+    with pytest.raises(SystemExit, match="service worker has changed"):
+        build.quiet_service_worker(tmp_path)  # a worker without the line: the build stops

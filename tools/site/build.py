@@ -290,6 +290,26 @@ INDEX = """<!doctype html>
 """
 
 
+#: JupyterLite's service worker (Voici registers it) answers every request of a page it
+#: controls by fetching it itself, its cache being off: a second visit, which it controls,
+#: got every file through it. It is left to answer only its own requests (the file store's
+#: and stdin's): (what the built worker says, what it says instead).
+SERVICE_WORKER = ("service-worker.js", "voici/build/service-worker.js")
+SERVICE_WORKER_EDIT = ("shouldDrop(t,a)||(n=maybeFromCache(e))",
+                       "shouldDrop(t,a)||!enableCache||(n=maybeFromCache(e))")
+
+
+def quiet_service_worker(out: Path) -> None:
+    """Leave the browser to fetch what the service worker would only fetch for it."""
+    old, new = SERVICE_WORKER_EDIT
+    for name in SERVICE_WORKER:
+        path = out / name
+        text = path.read_text()
+        if text.count(old) != 1:
+            raise SystemExit(f"{path}: the service worker has changed; see SERVICE_WORKER_EDIT")
+        path.write_text(text.replace(old, new))
+
+
 def main() -> int:
     if not (PYODIDE / "pyodide-lock.json").exists():
         raise SystemExit(f"no Pyodide runtime in {PYODIDE}: run `npm ci` in {HERE}")
@@ -304,6 +324,7 @@ def main() -> int:
         "--contents", ROOT / "notebooks" / "app.ipynb", "--output-dir", OUT,
         "--no-sourcemaps", "--no-unused-shared-packages", cwd=lite)
     trim(OUT)
+    quiet_service_worker(OUT)
     shutil.copytree(staging, OUT / "static" / "pyodide")
     add_progress_page(OUT, staging)
     (OUT / "index.html").write_text(INDEX)
