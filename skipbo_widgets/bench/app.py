@@ -55,41 +55,26 @@ SKYJO_TABLE = (
 )
 SKYJO_PLAYERS = 8
 
-# Resolves with the milliseconds from a click until the hand shows a different
-# number of cards (-1 if that has not happened after 10 s), and when the click was made
-# and its answer shown (ms since 1970, for :func:`app_parts.click_parts`).
-_ROUND_TRIP = """async ([selector, before]) => {
-  const count = () => document.querySelectorAll('[data-testid^="hand-card-"]').length;
+# Clicks ``selector`` and resolves with the milliseconds until what ``watch`` names changes
+# (-1 if it has not after 10 s), and when the click was made and its answer shown (ms since
+# 1970, for :func:`app_parts.click_parts`). ``"hand"``: the number of cards in the hand
+# (``before`` is the number before the move's first click); ``"drawn"``: the drawn card's
+# text, its face and label (a draw shows the card, an undo takes it away).
+_ROUND_TRIP = """async ([selector, watch, before]) => {
+  const seen = {
+    hand: () => document.querySelectorAll('[data-testid^="hand-card-"]').length,
+    drawn: () => document.querySelector('[data-testid="skyjo-drawn"]')?.textContent,
+  }[watch];
+  const was = before ?? seen();
   const t0 = performance.now();
   const done = () => [performance.now() - t0, performance.timeOrigin + t0,
                       performance.timeOrigin + performance.now()];
   return await new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (count() !== before) { observer.disconnect(); resolve(done()); }
+      if (seen() !== was) { observer.disconnect(); resolve(done()); }
     });
-    observer.observe(document.body, { subtree: true, childList: true });
-    setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
-    const clickAt = performance.now();
-    document.querySelector(selector).click();
-    window.__handlerMs = performance.now() - clickAt;
-  });
-}"""
-
-
-# Resolves with the milliseconds from a click until the drawn card's text (its face and
-# label) changes (-1 if it has not after 10 s): a draw shows the card, an undo takes it away;
-# and the click's and the answer's times, as above.
-_SKYJO_ROUND_TRIP = """async (selector) => {
-  const label = () => document.querySelector('[data-testid="skyjo-drawn"]')?.textContent;
-  const before = label();
-  const t0 = performance.now();
-  const done = () => [performance.now() - t0, performance.timeOrigin + t0,
-                      performance.timeOrigin + performance.now()];
-  return await new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (label() !== before) { observer.disconnect(); resolve(done()); }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    const attributes = watch === "drawn";  // a label changes, not only the cards
+    observer.observe(document.body, { subtree: true, childList: true, attributes });
     setTimeout(() => { observer.disconnect(); resolve([-1]); }, 10000);
     const clickAt = performance.now();
     document.querySelector(selector).click();
@@ -137,10 +122,10 @@ def click_round_trips(page: Any, address: str, clicks: int,
         hand = page.eval_on_selector_all('[data-testid^="hand-card-"]', "e => e.length")
         page.click(source)
         build = '[data-testid="build-0"]'
-        trips.time(_ROUND_TRIP, [build, hand], build)
+        trips.time(_ROUND_TRIP, [build, "hand", hand], build)
         # Undo's enabled state comes in its own message, just after the table's.
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.time(_ROUND_TRIP, ['[data-testid="undo"]', hand - 1], "undo")
+        trips.time(_ROUND_TRIP, ['[data-testid="undo"]', "hand", hand - 1], "undo")
         page.wait_for_selector(source)
     return trips.ms
 
@@ -171,9 +156,9 @@ def skyjo_round_trips(page: Any, address: str, clicks: int,
         page.wait_for_timeout(200)
     trips = Clicks(page, parts)
     for _ in range(clicks):
-        trips.time(_SKYJO_ROUND_TRIP, draw, draw)
+        trips.time(_ROUND_TRIP, [draw, "drawn", None], draw)
         page.wait_for_selector('[data-testid="undo"]:not([disabled])')
-        trips.time(_SKYJO_ROUND_TRIP, '[data-testid="undo"]', "undo")
+        trips.time(_ROUND_TRIP, ['[data-testid="undo"]', "drawn", None], "undo")
         page.wait_for_selector(draw)
     return trips.ms
 
