@@ -102,3 +102,48 @@ def test_the_service_worker_is_left_only_its_own_requests(tmp_path: Path) -> Non
         assert (tmp_path / name).read_text() == f"a(){{{new},n&&e.respondWith(n)}}"
     with pytest.raises(SystemExit, match="service worker has changed"):
         build.quiet_service_worker(tmp_path)  # a worker without the line: the build stops
+
+
+#: What pyodide-kernel 0.7.0's built page and worker scripts say where early_kernel edits.
+KERNEL_PAGE = ("initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),"
+               "{type:void 0}):new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}")
+KERNEL_WORKER = ("async initRuntime(e){this._pyodide=await t({indexURL:s,stdout:o,"
+                 "...e.loadPyodideOptions}),this._pyodide._api.on_fatal=f}")
+
+
+def kernel_extension(root: Path, worker: str = KERNEL_WORKER) -> Path:
+    static = root / build.KERNEL_STATIC
+    static.mkdir(parents=True)
+    (static / "872.aaaa.js").write_text(f"x;{KERNEL_PAGE};y")
+    (static / "352.bbbb.js").write_text(f"z;{worker};w")
+    return static
+
+
+def test_the_page_starts_the_kernels_worker_which_takes_the_early_pyodide(tmp_path: Path
+                                                                          ) -> None:
+    static = kernel_extension(tmp_path)
+    url = build.early_kernel(tmp_path)
+    assert url == "../../extensions/@jupyterlite/pyodide-kernel-extension/static/352.bbbb.js"
+    page = (static / "872.aaaa.js").read_text()
+    assert ("(globalThis.skipboEarlyWorker?.take()||new Worker(new URL(n.p+n.u(352),n.b),"
+            "{type:void 0}))}") in page
+    assert "n.u(620)" in page  # a cross-origin isolated page makes its own worker, as before
+    worker = (static / "352.bbbb.js").read_text()
+    assert worker.startswith((build.HERE / "early_worker.js").read_text())
+    assert ("this._pyodide=await(self.skipboEarly.take(e)??t({indexURL:s,stdout:o,"
+            "...e.loadPyodideOptions})),this._pyodide._api.on_fatal=f") in worker
+
+
+def test_the_build_stops_if_the_kernels_worker_has_changed(tmp_path: Path) -> None:
+    kernel_extension(tmp_path, KERNEL_WORKER.replace("indexURL:s", "indexURL:r"))
+    with pytest.raises(SystemExit, match="kernel's worker has changed"):
+        build.early_kernel(tmp_path)
+
+
+def test_the_early_start_imports_what_the_app_notebook_imports() -> None:
+    import importlib.util
+
+    names = build.app_imports()
+    assert names == ["skipbo_widgets.widgets.page.voila_request",
+                     "skipbo_widgets.widgets.shell.app"]
+    assert all(importlib.util.find_spec(name) for name in names)

@@ -211,6 +211,22 @@ def test_the_progress_page_speaks_dutch_from_the_start_and_english_never_shows(
     assert page.query_selector("#sb-progress") is None  # gone once the home screen is there
 
 
+def test_the_kernel_starts_with_the_page_not_after_its_scripts(page: Page, site_url: str
+                                                              ) -> None:
+    """The progress page makes the kernel's worker (tools/site/early_worker.js) and the
+    page's kernel takes it: one worker, started before the page's scripts asked for a
+    kernel, and the app built in the address's language at once."""
+    seen = first_screen(page, f"{site_url}index.html?lang=fr", "fr")
+    assert seen["wrong"] == []
+    assert page.evaluate("window.skipboEarlyWorker.take()") is None  # the kernel took it
+    origins = [w.evaluate("performance.timeOrigin") for w in page.workers
+               if w.evaluate("typeof self.skipboEarly") == "object"]
+    assert len(origins) == 1
+    started = origins[0] - page.evaluate("performance.timeOrigin")
+    assert started < page.evaluate("window.skipboProgress.connected")
+    assert text_of(page, "play") == t("home.play", "fr")
+
+
 def test_without_a_lang_the_browser_languages_choose(offline_browser: Any,
                                                      site_url: str) -> None:
     context = offline_browser.new_context(viewport=PHONE, locale="de-DE")

@@ -8,6 +8,7 @@ docs/site.md.
 
 from __future__ import annotations
 
+import ast
 import gettext
 import hashlib
 import json
@@ -52,7 +53,7 @@ APP = (PROJECT, "ipywidgets", "comm", "anywidget", "psygnal", "typing-extensions
 INPUTS = ("skipbo_widgets", "notebooks/app.ipynb", "pyproject.toml", "tools/site/build.py",
           "tools/site/pycompile.py", "tools/site/pycompile.mjs", "tools/site/piplite_stand_in.py",
           "tools/site/requirements.txt",
-          "tools/site/package-lock.json", "tools/site/progress.html")
+          "tools/site/package-lock.json", "tools/site/progress.html", "tools/site/early_worker.js")
 #: Written into the site: the digest of INPUTS it was built from (tests/site reads it).
 STAMP = "build-inputs.sha256"
 #: Pages of the Voici build that link Font Awesome from a CDN (the widget manager
@@ -255,9 +256,10 @@ APP_PAGE = Path("voici") / "render" / "app.html"
 RUNTIME_URL = "../../static/pyodide/"
 
 
-def add_progress_page(out: Path, runtime: Path) -> None:
+def add_progress_page(out: Path, runtime: Path, kernel: dict[str, Any]) -> None:
     """Put the progress page (tools/site/progress.html) first into the app's body, with
-    every language's texts and the files the kernel's worker will load."""
+    every language's texts, the files the kernel's worker will load and what it needs
+    to start that worker (``kernel``, see early_kernel)."""
     texts = {}
     for mo in sorted(LOCALES.glob("*/LC_MESSAGES/skipbo.mo")):
         with mo.open("rb") as f:
@@ -266,7 +268,7 @@ def add_progress_page(out: Path, runtime: Path) -> None:
         texts[mo.parts[-3]]["play"] = catalog.gettext("home.play")  # the home screen's button
     files = [[RUNTIME_URL + p.name, p.stat().st_size] for p in sorted(runtime.iterdir())
              if p.name in RUNTIME or p.suffix == ".whl"]
-    config = json.dumps({"texts": texts, "files": files}, ensure_ascii=False)
+    config = json.dumps({"texts": texts, "files": files, "kernel": kernel}, ensure_ascii=False)
     fragment = (HERE / "progress.html").read_text().replace("__SKIPBO_PROGRESS__", config)
     page = out / APP_PAGE
     html = page.read_text()
@@ -310,6 +312,54 @@ def quiet_service_worker(out: Path) -> None:
         path.write_text(text.replace(old, new))
 
 
+#: pyodide-kernel's extension, in the site.
+KERNEL_STATIC = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+#: Where the page's kernel makes its worker (the second one: Voici's page is not
+#: cross-origin isolated); group 2 is the worker script's chunk.
+WORKER_NEW = re.compile(r"initWorker\(e\)\{return crossOriginIsolated\?new Worker\(.*?\):"
+                        r"(new Worker\(new URL\(n\.p\+n\.u\((\d+)\),n\.b\),\{type:void 0\}\))\}")
+#: The worker's start, in its script: Pyodide's ``loadPyodide`` call, which the worker
+#: makes once the page's JavaScript (a second, on a second visit) has asked for a kernel.
+WORKER_LOAD = ("this._pyodide=await t({indexURL:s,", "...e.loadPyodideOptions}),")
+
+
+def early_kernel(out: Path) -> str:
+    """Let the progress page start the kernel's worker at once: Pyodide, the wheels and
+    the kernel's and the app's imports then run while the page's own JavaScript loads,
+    on the second core; return the worker script's address from the app page."""
+    static = out / KERNEL_STATIC
+    makers = [(p, m) for p in static.glob("*.js") for m in WORKER_NEW.finditer(p.read_text())]
+    if len(makers) != 1:
+        raise SystemExit(f"{static}: the kernel makes its worker elsewhere; see WORKER_NEW")
+    page, made = makers[0]
+    workers = list(static.glob(f"{made[2]}.*.js"))
+    text = workers[0].read_text() if len(workers) == 1 else ""
+    start, end = WORKER_LOAD
+    if text.count(start) != 1 or text.count(end) != 1:
+        raise SystemExit(f"{static}: the kernel's worker has changed; see WORKER_LOAD")
+    # tools/site/early_worker.js first; its Pyodide taken where the worker would load one.
+    text = text.replace(start, start.replace("await t(", "await(self.skipboEarly.take(e)??t("))
+    workers[0].write_text((HERE / "early_worker.js").read_text()
+                          + text.replace(end, end[:-1] + "),"))
+    page.write_text(page.read_text().replace(
+        made[1], f"(globalThis.skipboEarlyWorker?.take()||{made[1]})"))
+    return "../../" + (KERNEL_STATIC / workers[0].name).as_posix()
+
+
+def app_imports() -> list[str]:
+    """The modules the app notebook imports, which the kernel's early start imports."""
+    cells = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())["cells"]
+    names: list[str] = []
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            for node in ast.walk(ast.parse("".join(cell["source"]))):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names.append(node.module)
+                elif isinstance(node, ast.Import):
+                    names += [alias.name for alias in node.names]
+    return names
+
+
 def main() -> int:
     if not (PYODIDE / "pyodide-lock.json").exists():
         raise SystemExit(f"no Pyodide runtime in {PYODIDE}: run `npm ci` in {HERE}")
@@ -325,8 +375,14 @@ def main() -> int:
         "--no-sourcemaps", "--no-unused-shared-packages", cwd=lite)
     trim(OUT)
     quiet_service_worker(OUT)
+    worker = early_kernel(OUT)
     shutil.copytree(staging, OUT / "static" / "pyodide")
-    add_progress_page(OUT, staging)
+    # The worker's own first Python (pyodide-kernel's initPackageManager and initKernel),
+    # then the notebook's imports.
+    python = "\n".join(["import piplite.piplite", "import pyodide_kernel",
+                        *(f"import {name}" for name in app_imports())])
+    add_progress_page(OUT, staging, {"worker": worker, "pyodide": RUNTIME_URL + "pyodide.js",
+                                     "options": {"packages": preload}, "python": python})
     (OUT / "index.html").write_text(INDEX)
     (OUT / STAMP).write_text(digest + "\n")
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
