@@ -86,4 +86,5 @@ def test_the_kernel_starts_without_them_and_the_moved_code_still_runs(
     # ipywidgets' colours: names, hex, a CSS variable with a fallback, and an error
     assert found["colours"] == ["red", "#a80", "var(--sb-accent, red)", None]
     assert found["text_repr"] == "[0, 1, 2]" and found["traceback"] is True
+    assert found["strptime"] == 28 and found["cell_magics"] == ["html", "script"]  # no %%bash
     assert found["prun"] == "Stats" and found["pastebin_imports"] == ["Request", "urlopen"]

@@ -16,7 +16,7 @@ import piplite.piplite, pyodide_kernel
 import skipbo_widgets.widgets.page.voila_request, skipbo_widgets.widgets.shell.app
 
 LEFT_OUT = ["prompt_toolkit", "urllib.request", "http.client", "pstats",
-            "cProfile", "pydoc", "skipbo_widgets.bench", "skipbo_widgets.devtools"]
+            "cProfile", "pydoc", "_strptime", "skipbo_widgets.bench", "skipbo_widgets.devtools"]
 loaded_at_start = [name for name in LEFT_OUT if name in sys.modules]
 
 import traitlets
@@ -40,12 +40,15 @@ except ZeroDivisionError:
     traceback = ultratb.VerboseTB(theme_name="nocolor").text(*sys.exc_info())
 shell = pyodide_kernel.ipython_shell
 profile = shell.run_line_magic("prun", "-q -r sum(range(10))")
+from datetime import datetime
 json.dumps({
     "loaded_at_start": loaded_at_start,
     "colours": colours,
     "text_repr": tbtools.text_repr(list(range(3))),
     "traceback": "ZeroDivisionError" in traceback,
     "prun": type(profile).__name__,
+    "strptime": datetime.strptime("2026-11-28", "%Y-%m-%d").day,
+    "cell_magics": sorted(n for n in ("bash", "script", "html") if shell.find_cell_magic(n)),
     "pastebin_imports": sorted(set(CodeMagics.pastebin.__code__.co_names) & {"Request", "urlopen"}),
 })
 `);

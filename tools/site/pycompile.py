@@ -22,17 +22,26 @@ WHEELS = Path("/wheels")
 #: start imports from it (a few hundred) was compiled in the visitor's browser each time.
 STDLIB = "python_stdlib.zip"
 KEEP_SOURCE = ("skipbo_widgets",)
-#: Left out (glob patterns): IPython's Sphinx directive serves documentation builds; the
-#: project's benchmarks, fuzzer, dev tools, Voila server hook, self-check, catalog
-#: compiler and ``.po`` sources (the app reads the ``.mo`` files) serve its developers.
-#: Fewer files to unpack at every kernel start (tests/site checks the app imports none).
-UNUSED = ("IPython/sphinxext", "skipbo_widgets/bench", "skipbo_widgets/fuzz",
+#: Left out (glob patterns), fewer files to unpack at every kernel start: IPython's
+#: Sphinx directive and doctest plugin; the terminal's shortcuts and GUI event loops
+#: (they need prompt_toolkit, a stand-in here) and Qt loaders; anywidget's front-end
+#: bundles (the page loads its own copy); psygnal's PyInstaller hook, Qt and test helpers;
+#: the project's benchmarks, fuzzer, dev tools, Voila server hook, self-check, catalog
+#: compiler and ``.po`` sources (the app reads the ``.mo`` files). tests/site checks that
+#: no module the app keeps imports one of the project's.
+UNUSED = ("IPython/sphinxext", "IPython/testing/plugin", "IPython/terminal/shortcuts",
+          "IPython/external/qt_*.py", "anywidget/labextension", "anywidget/nbextension",
+          "anywidget-*.data", "psygnal/_pyinstaller_util", "psygnal/qt.py",
+          "psygnal/testing.py", "skipbo_widgets/bench", "skipbo_widgets/fuzz",
           "skipbo_widgets/devtools.py", "skipbo_widgets/server.py",
           "skipbo_widgets/selfcheck.py", "skipbo_widgets/i18n/build.py",
           "skipbo_widgets/i18n/locale/*/LC_MESSAGES/*.po")
 #: Folders of which only these modules are kept: IPython colours Python (tracebacks,
 #: object help) and nothing else in an app page; Pygments' other 250 lexers are 1.5 MB.
-ONLY = {"pygments/lexers": ("__init__.py", "_mapping.py", "python.py", "special.py")}
+#: The terminal's modules need prompt_toolkit; the kernel imports only the two packages.
+ONLY = {"pygments/lexers": ("__init__.py", "_mapping.py", "python.py", "special.py"),
+        "IPython/terminal": ("__init__.py",),
+        "IPython/terminal/pt_inputhooks": ("__init__.py",)}
 #: Imports moved from a module's start to where they are used, as (old, new) edits that
 #: must each match once (else the build stops): code a kernel in a browser never or only
 #: rarely runs. ``IPython/__init__`` imports the terminal's ``embed`` (prompt_toolkit, a
@@ -40,7 +49,10 @@ ONLY = {"pygments/lexers": ("__init__.py", "_mapping.py", "python.py", "special.
 #: ``%prun`` cProfile and pstats; tracebacks' ``text_repr`` pydoc (for long reprs); and
 #: ipywidgets compiles, in pure Python, a regular expression of all CSS colour names and
 #: Unicode ranges that only a colour such as ``var(--x, red)`` needs (a tenth of the
-#: app's import): compiled at the first such colour.
+#: app's import): compiled at the first such colour. Two steps are left out: the kernel's
+#: warm-up of ``strptime`` (for threads; the kernel never calls it) and the ``%%bash``,
+#: ``%%perl``... magics, whose argument parsers IPython builds at start (a sixth of the
+#: shell's making) for programs a browser cannot run (``%%script`` stays).
 LAZY = {
     "IPython/__init__.py": ((
         "from .terminal.embed import embed\n",
@@ -67,6 +79,14 @@ LAZY = {
          "    return re.match(_css_var_fallback_color, value)\n"),
         ("_color_var_re.match(value)", "_color_var_match(value)"),
     ),
+    "IPython/core/magics/script.py": ((
+        "        return defaults\n",
+        "        return []  # skipbo site: a browser runs no other programs\n",
+    ),),
+    "pyodide_kernel/jsonutil.py": ((
+        'datetime.strptime("1", "%d")\n',
+        "# skipbo site: no threads, and the kernel calls no strptime\n",
+    ),),
     "IPython/core/tbtools.py": (
         ("import pydoc\n", ""),
         ("        return pydoc.text.repr(value)",
