@@ -5,11 +5,12 @@ under Node, that the moved code still runs when it is called."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
+import runpy
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,11 +22,7 @@ TOOLS = devtools.ROOT / "tools" / "site"
 
 def pycompile() -> Any:
     """tools/site/pycompile.py (run inside Pyodide by the build; only the standard library)."""
-    spec = importlib.util.spec_from_file_location("site_pycompile", TOOLS / "pycompile.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return SimpleNamespace(**runpy.run_path(str(TOOLS / "pycompile.py")))
 
 
 def test_each_lazy_edit_is_made_once_and_the_build_stops_when_a_line_is_gone(

@@ -23,7 +23,6 @@ import traitlets
 from ipywidgets.widgets.trait_types import Color
 from IPython.core import tbtools, ultratb
 from IPython.core.magics.code import CodeMagics
-from IPython.core.magics.execution import ExecutionMagics
 
 class Styled(traitlets.HasTraits):
     colour = Color(None, allow_none=True)

@@ -48,8 +48,8 @@ ONLY = {"pygments/lexers": ("__init__.py", "_mapping.py", "python.py", "special.
 #: fifth of IPython's import); ``%pastebin`` urllib.request (with http.client and email);
 #: ``%prun`` cProfile and pstats; tracebacks' ``text_repr`` pydoc (for long reprs); and
 #: ipywidgets compiles, in pure Python, a regular expression of all CSS colour names and
-#: Unicode ranges that only a colour such as ``var(--x, red)`` needs (a tenth of the
-#: app's import): compiled at the first such colour. Two steps are left out: the kernel's
+#: Unicode ranges that only a colour such as ``var(--x, red)`` needs (about 20 ms of
+#: CPU under Node): compiled at the first such colour. Two steps are left out: the kernel's
 #: warm-up of ``strptime`` (for threads; the kernel never calls it) and the ``%%bash``,
 #: ``%%perl``... magics, whose argument parsers IPython builds at start (a sixth of the
 #: shell's making) for programs a browser cannot run (``%%script`` stays).
