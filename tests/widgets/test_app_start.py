@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
+from skipbo_widgets.widgets.page import page
+from skipbo_widgets.widgets.page.page import PageWidget
+from skipbo_widgets.widgets.page.store import BrowserStore
+from skipbo_widgets.widgets.page.testids import ShellSupport
 from skipbo_widgets.widgets.shell.app import App
 
 
@@ -57,8 +62,8 @@ def test_the_home_screen_imports_no_other_screens_module() -> None:
         "import sys\n"
         "from skipbo_widgets.widgets.shell.app import App\n"
         "App('en', animate=False)\n"
-        f"print(*sorted(m.rsplit('.', 1)[1] for m in sys.modules\n"
-        f"             if m.rsplit('.', 1)[0] == 'skipbo_widgets.widgets.shell'))\n")
+        "print(*sorted(m.rsplit('.', 1)[1] for m in sys.modules\n"
+        "             if m.rsplit('.', 1)[0] == 'skipbo_widgets.widgets.shell'))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True)
     imported = set(done.stdout.split())
@@ -66,3 +71,24 @@ def test_the_home_screen_imports_no_other_screens_module() -> None:
     assert imported.isdisjoint(OTHER_SCREENS)
     for name in OTHER_SCREENS:  # each is a module of the shell, imported when needed
         __import__(f"skipbo_widgets.widgets.shell.{name}")
+
+
+
+PAGE = Path(page.__file__).parent
+
+
+@pytest.mark.parametrize(("kind", "files"), [(BrowserStore, {"_esm": "store.js"}),
+                                             (ShellSupport, {"_esm": "testids.js",
+                                                             "_css": "app.css"})])
+def test_page_widgets_of_one_kind_share_one_class(kind: type[PageWidget],
+                                                  files: dict[str, str]) -> None:
+    """anywidget adds its script, stylesheet and id to each instance, a new class per
+    widget; here the instances of a kind share one, and the page gets them as before."""
+    first, second = kind(), kind()
+    assert type(first) is type(second) and isinstance(first, kind)
+    for widget in (first, second):
+        state = widget.get_state()
+        assert state["_anywidget_id"] == f"{kind.__module__}.{kind.__name__}"
+        for key, name in files.items():
+            assert state[key] == (PAGE / name).read_text()
+        assert {*files, "_anywidget_id"} <= set(widget.keys)  # sent with the widget
