@@ -56,7 +56,7 @@ class PageWidget(anywidget.AnyWidget):
 
     def add_traits(self, **traits: Any) -> None:
         """anywidget adds its script, stylesheet and id to every instance, which makes a
-        new class for each widget (two thirds of the CPU time of building the app's home
+        new class for each widget (a quarter of the CPU time of building the app's home
         screen went there); here the class made for the first instance serves the others."""
         cls = type(self)
         key = tuple(sorted((name, str(trait.default_value)) for name, trait in traits.items()))
