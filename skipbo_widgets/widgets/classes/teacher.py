@@ -19,6 +19,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as w
@@ -148,10 +149,19 @@ class ClassViewScreen:
         self.choices: dict[str, Any] = {}
         self._end_asked = False
         self._task: asyncio.Task[None] | None = None
-        self.table = testid(ClassTable(), "class-table")
-        self.table.on_pick(self.pick)
-        self.widget = w.VBox(layout=w.Layout(padding="12px", width="100%"))
         app.class_pupil.store.on_stored(self._on_stored)
+
+    # The view's widgets are made when it is first shown: every app has a ClassViewScreen
+    # (a teacher's reload goes back to the class), few show it.
+    @cached_property
+    def table(self) -> ClassTable:
+        table = testid(ClassTable(), "class-table")
+        table.on_pick(self.pick)
+        return table
+
+    @cached_property
+    def widget(self) -> w.VBox:
+        return w.VBox(layout=w.Layout(padding="12px", width="100%"))
 
     @property
     def classes(self) -> Any:

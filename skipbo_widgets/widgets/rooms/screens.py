@@ -21,7 +21,7 @@ import os
 import secrets
 import sys
 from collections.abc import Callable
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 import ipywidgets as w
@@ -111,16 +111,27 @@ class RoomFlow:
         self._others_said: dict[int, int] = {}
         self.room: dict[str, Any] | None = None
         self._task: asyncio.Task[None] | None = None
-        self._review = w.HTML()
-        self._hint = w.HTML()
         self._coach: Any = None
-        self.widget = w.VBox(layout=w.Layout(padding="12px", width="100%"))
         #: Hear every change of the table, as the game screen's ``listeners`` (a teacher's
         #: class counts deals, hints and turns at a room as games against bots).
         self.listeners: list[Callable[[RoomFlow], None]] = []
         self.hints_asked = 0
         #: The seat's turn the last change finished, each move with the view before it.
         self.turn_finished: list[tuple[Any, Any]] = []
+
+    # The screen's widgets are made when a room is first shown: every app has a RoomFlow
+    # (its store takes a reload back to one's seat), few show a room.
+    @cached_property
+    def widget(self) -> w.VBox:
+        return w.VBox(layout=w.Layout(padding="12px", width="100%"))
+
+    @cached_property
+    def _review(self) -> w.HTML:
+        return w.HTML()
+
+    @cached_property
+    def _hint(self) -> w.HTML:
+        return w.HTML()
 
     @property
     def rooms(self) -> Rooms:

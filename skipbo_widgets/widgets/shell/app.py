@@ -17,7 +17,7 @@ class deal link :mod:`.page_query`.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -29,10 +29,7 @@ from ..registry import default_game, game_ui
 from ..rooms.screens import RoomFlow
 from .banners import Notice, StoreWarning
 from .card_size import CardSize
-from .demo import DemoForm, DemoScreen, DemoSettings
-from .game_screen import GameScreen
 from .home import HomeScreen
-from .hot_seat import HotSeatForm
 from .learn import LearnScreen
 from .page_query import ClassDeal, PageQuery
 from .page_query import lang_from_query as lang_from_query  # the notebook's import
@@ -40,9 +37,16 @@ from .play_screens import DemoPlayScreen, PlayScreen, QuestionScreen
 from .router import Router
 from .session import Session
 from .settings import AnyMatch, Settings, game_from_query
-from .setup_form import SetupForm
 from .setup_screens import DemoSetupScreen, HotSeatSetupScreen, SetupScreen
-from .tutorial import TutorialScreen
+
+if TYPE_CHECKING:
+    # The other screens' modules are imported when those are first shown (tests/widgets/
+    # test_app_start.py checks that the home screen does without them).
+    from .demo import DemoForm, DemoScreen, DemoSettings
+    from .game_screen import GameScreen
+    from .hot_seat import HotSeatForm
+    from .setup_form import SetupForm
+    from .tutorial import TutorialScreen
 
 
 class App:

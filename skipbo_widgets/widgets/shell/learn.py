@@ -13,10 +13,10 @@ from ...tutorials.progress import Progress, dumps_progress, loads_progress
 from ..page.store import BrowserStore
 from ..page.testids import testid
 from ..registry import game_ui
-from .tutorial import TutorialScreen
 
 if TYPE_CHECKING:
     from .app import App
+    from .tutorial import TutorialScreen  # imported when the lessons are first shown
 
 
 class LearnScreen:
@@ -35,6 +35,8 @@ class LearnScreen:
         app.notices.clear()
         app.show_title("tutorial.heading")
         if self.tutorial is None:
+            from .tutorial import TutorialScreen
+
             self.tutorial = TutorialScreen(
                 app.lang, on_practice=self._practice, on_menu=app.show_home,
                 on_progress=self._keep, start=self.progress)

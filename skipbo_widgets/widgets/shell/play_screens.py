@@ -12,13 +12,13 @@ import ipywidgets as w
 
 from ..page.testids import testid
 from ..registry import game_ui
-from .demo import DemoScreen, DemoSettings
 from .game_screen import GameScreen
-from .hot_seat import HotSeatScreen
 from .settings import AnyMatch, Settings
 
 if TYPE_CHECKING:
+    # Imported when a hot-seat game or a demo starts: the home screen does without them.
     from .app import App
+    from .demo import DemoScreen, DemoSettings
 
 
 class PlayScreen:
@@ -44,6 +44,8 @@ class PlayScreen:
         if self.screen is not None:
             self.screen.close()
         app.session.forget_elsewhere()
+        from .hot_seat import HotSeatScreen
+
         screen = HotSeatScreen if settings.people else GameScreen
         self.screen = screen(
             settings, match or settings.new_match(), lang=app.lang,
@@ -93,6 +95,8 @@ class DemoPlayScreen:
         self._show_title()
         if self.screen is not None:
             self.screen.close()
+        from .demo import DemoScreen
+
         self.screen = DemoScreen(settings, lang=app.lang, animate=app.animate,
                                  on_menu=self._leave, on_new=app.show_demo_setup)
         self.screen.say = app.shell.say

@@ -12,16 +12,17 @@ import ipywidgets as w
 
 from ...core.errors import GameError
 from ..registry import game_ui
-from .demo import DemoForm
-from .hot_seat import HotSeatForm
-from .setup_form import SetupForm
 
 if TYPE_CHECKING:
+    # The forms are imported when first drawn: the home screen does without them.
     from .app import App
+    from .demo import DemoForm
+    from .hot_seat import HotSeatForm
+    from .setup_form import SetupForm
 
 S = TypeVar("S")
 S_co = TypeVar("S_co", covariant=True)
-F = TypeVar("F", SetupForm, DemoForm, HotSeatForm)
+F = TypeVar("F", "SetupForm", "DemoForm", "HotSeatForm")
 
 
 class _Form(Protocol[S_co]):
@@ -55,10 +56,11 @@ class _FormScreen(Generic[F]):
         raise NotImplementedError
 
 
-class SetupScreen(_FormScreen[SetupForm]):
+class SetupScreen(_FormScreen["SetupForm"]):
     """The screen ``setup``: the new-game form, with the class link of its deal."""
 
     def _draw(self) -> SetupForm:
+        from .setup_form import SetupForm
         app = self.app
         initial = _filled(self.form, app.playing.last_settings)
         if initial is None or initial.kind.id != app.game_id:
@@ -68,11 +70,12 @@ class SetupScreen(_FormScreen[SetupForm]):
                          copy=lambda: app.shell.copy("deal-link"))
 
 
-class DemoSetupScreen(_FormScreen[DemoForm]):
+class DemoSetupScreen(_FormScreen["DemoForm"]):
     """The screen ``demo-setup``: demo mode's own small setup (players, each bot's level,
     the deal number)."""
 
     def _draw(self) -> DemoForm:
+        from .demo import DemoForm
         app = self.app
         app.show_title(app.title_key)
         shown = app.demo.screen
@@ -81,10 +84,11 @@ class DemoSetupScreen(_FormScreen[DemoForm]):
                         initial=initial, game=app.game_id)
 
 
-class HotSeatSetupScreen(_FormScreen[HotSeatForm]):
+class HotSeatSetupScreen(_FormScreen["HotSeatForm"]):
     """The screen ``hot-seat``: the names of the people who share the screen."""
 
     def _draw(self) -> HotSeatForm:
+        from .hot_seat import HotSeatForm
         app = self.app
         app.show_title(app.title_key)
         initial = _filled(self.form, app.playing.last_settings)
