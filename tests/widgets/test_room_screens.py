@@ -8,6 +8,7 @@ import html
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
+from skipbo_widgets.rooms.store import StoreUnavailable
 from skipbo_widgets.widgets.page.testids import plain_text
 from skipbo_widgets.widgets.rooms import screens
 from skipbo_widgets.widgets.rooms.controller import RoomController
@@ -351,6 +353,38 @@ def test_the_store_stopped_and_started_again_mid_game_on_the_screens(
         assert ben.room_flow.controller.version == a.version
     finally:
         server.stop()
+
+
+class Unreachable:
+    """A store that cannot be reached (as Redis stopped): every call says so."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        def fail(*args: object, **kwargs: object) -> None:
+            raise StoreUnavailable("unreachable")
+        return fail
+
+
+def test_a_click_while_the_table_cannot_be_reached_is_not_made_and_said_so(store: str) -> None:
+    """Anna's page knows the store is gone: a click is not kept to send later; the line
+    under her table says at once, in her language, that the move was not made and why,
+    and her cards stay; with the store back, the room has no move of hers."""
+    anna, _, code = started(store, Clock(), ("nl", "fr"))
+    a = anna.room_flow.controller
+    assert a is not None
+    reachable, version, cards = a.rooms.store, a.version, a.table.view["players"]
+    a.rooms.store = Unreachable()  # type: ignore[assignment]
+    a.tick()  # the page's waiting task finds the store gone
+    assert a.offline and a.table.view["status"] == t("room.offline", "nl")
+    for request in ({"type": "move", "move": "reveal a1"},
+                    {"type": "select", "source": "grid-0-a1"}):
+        assert not a.request(request)
+        assert a.table.view["status"] == t("room.offline_click", "nl")
+        assert a.table.view["players"] == cards and a.pending is None
+    a.rooms.store = reachable
+    a.tick()
+    assert not a.offline and t("room.offline_click", "nl") != a.table.view["status"]
+    token = json.loads(anna.room_flow.store.value)["token"]
+    assert Rooms(open_store(store)).observe(code, token)["version"] == version == a.version
 
 
 def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:

@@ -11,8 +11,10 @@ seats' moves arrive by :meth:`RoomController.sync` (the room's version changed);
 and says the page is there (:meth:`~skipbo_widgets.rooms.Rooms.enter`). Undo is off.
 
 A store that cannot be reached (Redis stopped) is said on the table; the last view
-stays, and the controller retries: a move sent meanwhile is sent again with the same
-move id, so it is applied once.
+stays, and the controller retries: a move under way as the store went is sent again
+with the same move id, so it is applied once. A click made once the table is known to
+be unreachable is not kept for later (the table may have changed by then): the line
+says at once that the move was not made, and why.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ class RoomController(TableController):
         self.obs: Any = None
         #: The store could not be reached at the last try.
         self.offline = False
+        #: A click came while the store could not be reached (the line says it was not made).
+        self.clicked_offline = False
         #: A move sent while the store could not be reached: (text, move id, version).
         self.pending: tuple[str, str, int] | None = None
         #: The other seats' moves as this seat saw them (:mod:`.seen_moves`), this deal.
@@ -137,7 +141,7 @@ class RoomController(TableController):
             self._lost()
             return False
         came_back = self.offline
-        self.offline = False
+        self.offline = self.clicked_offline = False
         if room["version"] == self.version and room["seats"] == self.room["seats"] \
                 and not came_back:
             return False
@@ -214,7 +218,8 @@ class RoomController(TableController):
 
     def status(self) -> tuple[str, str]:
         if self.offline:
-            return self.tr("room.offline"), "error"
+            return self.tr("room.offline_click" if self.clicked_offline else "room.offline"), \
+                "error"
         return super().status()
 
     def _wait_message(self) -> str:
@@ -222,6 +227,15 @@ class RoomController(TableController):
             return self.tr("room.deal_over")
         current = self.room["current"]
         return self.tr("ui.player_turn", player=current, names=self.names)
+
+    def idle(self) -> None:
+        """A click while the seat cannot move; while the store cannot be reached: this
+        move was not made (nothing is kept to send later), said at once."""
+        if self.offline:
+            self.clicked_offline = True
+            self.refresh()
+        else:
+            super().idle()
 
     def refresh(self) -> None:
         if self.obs is not None:  # a seat has a view from the start of the game on
@@ -232,7 +246,7 @@ class RoomController(TableController):
     def move(self, text: str) -> bool:
         """Send the seat's move to the room; the room's answer is said if it refuses."""
         if not self.interactive:
-            if self.offline or self.pending is not None:
+            if self.pending is not None and not self.offline:
                 self.refresh()
             else:
                 self.idle()
