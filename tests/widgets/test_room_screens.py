@@ -405,6 +405,31 @@ def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
     assert shown(anna, "room-moves").value == ""  # nobody else has moved
 
 
+def test_moves_a_page_missed_are_counted_beside_the_table(store: str) -> None:
+    """Ben's page reads the room only after Anna's two moves (it was away): it cannot say
+    each, so it says how many, in German, to his eyes and his screen reader."""
+    anna, ben, _ = started(store, Clock())
+    said: list[str] = []
+    ben.shell.say = said.append  # type: ignore[method-assign]
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    for move in ("reveal a1", "reveal a2"):
+        assert a.request({"type": "move", "move": move})
+    b.sync()
+    missed = t("room.missed_moves", "de", count=2)
+    assert said == [missed]
+    assert shown(ben, "room-moves").value.count("<li>") == 1
+    assert html.escape(missed) in shown(ben, "room-moves").value
+    while b.my_turn:  # Ben's set-up; then Anna's next move, seen, is said after the count
+        assert b.request({"type": "move", "move": str(b.obs.legal_moves[0])})
+    a.sync()
+    while a.my_turn:  # a drawn card is said once it is placed
+        assert a.request({"type": "move", "move": str(a.obs.legal_moves[0])})
+        b.sync()
+    lines = b.seen_lines()
+    assert said[0] == lines[0] == missed and len(lines) > 1 and said[-1].endswith(lines[-1])
+
+
 def test_a_screen_reader_hears_the_other_peoples_moves_once_and_the_hint(store: str) -> None:
     """Issue 25 at a room: each move of another seat said once in the app's live region,
     in the page's language and the game's own sentence; the hint as shown."""

@@ -81,6 +81,9 @@ class RoomController(TableController):
         self.pending: tuple[str, str, int] | None = None
         #: The other seats' moves as this seat saw them (:mod:`.seen_moves`), this deal.
         self.seen_events: list[Any] = []
+        #: Moves this seat missed this deal (a gap: the page was away or busy), each as
+        #: (how many sentences were said before it, how many moves).
+        self.missed: list[tuple[int, int]] = []
         #: How often ``seen_events`` changed, and what the log was last rebuilt for.
         self._seen_changes = 0
         self._seen_key: tuple[object, ...] = ()
@@ -146,19 +149,26 @@ class RoomController(TableController):
                 and not came_back:
             return False
         before, version, deal = self.obs, self.version, self.room["deal"]
+        moves = int(self.room["moves"])
         self._load(room)
-        self._note_seen(before, version, deal)
+        self._note_seen(before, version, deal, moves)
         self._note_review(before)
         self._room_changed()
         return True
 
-    def _note_seen(self, before: Any, version: int, deal: int) -> None:
+    def _note_seen(self, before: Any, version: int, deal: int, moves: int) -> None:
         """Another seat moved (the room's next version): its move's events, rebuilt from
         this seat's views before and after it. After a gap (versions missed while the
-        page was busy) there is nothing sure to say, so nothing is said."""
+        page was away or busy) there is nothing sure to say of each move: how many moves
+        it missed is said instead."""
         if self.room["deal"] != deal:
-            self.seen_events = []
+            self.seen_events, self.missed = [], []
             self._seen_changes += 1
+        elif self.version > version + 1 and before is not None:
+            missed = int(self.room["moves"]) - moves
+            if missed > 0:
+                self.missed.append((len(self.others_lines()), missed))
+                self._seen_changes += 1
         last = self.room["last"]
         if (last is None or last["seat"] == self.seat or before is None or self.obs is None
                 or self.version != version + 1 or before == self.obs):
@@ -186,7 +196,10 @@ class RoomController(TableController):
             log.lang, log.names = self.lang, list(self.names)
             log.rebuild(self.seen_events)
             self._seen_key = key
-        return [line.text for line in log.lines if line.seat != self.seat]
+        lines = [line.text for line in log.lines if line.seat != self.seat]
+        for at, count in self.missed:  # each counted the notes before it
+            lines.insert(at, self.tr("room.missed_moves", count=count))
+        return lines
 
     def _lost(self) -> None:
         if not self.offline:
