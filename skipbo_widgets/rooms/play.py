@@ -51,6 +51,7 @@ class RoomPlay(RoomSeats):
             "seat": mine, "owner": hmac.compare_digest(room["owner"], hash_token(token)),
             "hints": room["hints"], "options": dict(room["options"]), "deal": room["deal"],
             "totals": list(room["totals"]), "current": current, "last": room["last"],
+            "moves": room["moves"],
             "seats": self._seat_views(code, room), "view": view,
         }
 

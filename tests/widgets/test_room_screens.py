@@ -8,6 +8,7 @@ import html
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from app_screens import click, shown
 
 from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms, open_store
+from skipbo_widgets.rooms.store import StoreUnavailable
 from skipbo_widgets.widgets.page.testids import plain_text
 from skipbo_widgets.widgets.rooms import screens
 from skipbo_widgets.widgets.rooms.controller import RoomController
@@ -353,6 +355,38 @@ def test_the_store_stopped_and_started_again_mid_game_on_the_screens(
         server.stop()
 
 
+class Unreachable:
+    """A store that cannot be reached (as Redis stopped): every call says so."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        def fail(*args: object, **kwargs: object) -> None:
+            raise StoreUnavailable("unreachable")
+        return fail
+
+
+def test_a_click_while_the_table_cannot_be_reached_is_not_made_and_said_so(store: str) -> None:
+    """Anna's page knows the store is gone: a click is not kept to send later; the line
+    under her table says at once, in her language, that the move was not made and why,
+    and her cards stay; with the store back, the room has no move of hers."""
+    anna, _, code = started(store, Clock(), ("nl", "fr"))
+    a = anna.room_flow.controller
+    assert a is not None
+    reachable, version, cards = a.rooms.store, a.version, a.table.view["players"]
+    a.rooms.store = Unreachable()  # type: ignore[assignment]
+    a.tick()  # the page's waiting task finds the store gone
+    assert a.offline and a.table.view["status"] == t("room.offline", "nl")
+    for request in ({"type": "move", "move": "reveal a1"},
+                    {"type": "select", "source": "grid-0-a1"}):
+        assert not a.request(request)
+        assert a.table.view["status"] == t("room.offline_click", "nl")
+        assert a.table.view["players"] == cards and a.pending is None
+    a.rooms.store = reachable
+    a.tick()
+    assert not a.offline and t("room.offline_click", "nl") != a.table.view["status"]
+    token = json.loads(anna.room_flow.store.value)["token"]
+    assert Rooms(open_store(store)).observe(code, token)["version"] == version == a.version
+
+
 def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
     """Anna turns a card over: Ben's page says so in German, in the game's own log
     sentence, from his own views; his own moves are not listed there."""
@@ -369,6 +403,31 @@ def test_the_other_peoples_moves_are_said_beside_the_table(store: str) -> None:
     b.sync()
     assert shown(ben, "room-moves").value.count("<li>") == 2
     assert shown(anna, "room-moves").value == ""  # nobody else has moved
+
+
+def test_moves_a_page_missed_are_counted_beside_the_table(store: str) -> None:
+    """Ben's page reads the room only after Anna's two moves (it was away): it cannot say
+    each, so it says how many, in German, to his eyes and his screen reader."""
+    anna, ben, _ = started(store, Clock())
+    said: list[str] = []
+    ben.shell.say = said.append  # type: ignore[method-assign]
+    a, b = anna.room_flow.controller, ben.room_flow.controller
+    assert a is not None and b is not None
+    for move in ("reveal a1", "reveal a2"):
+        assert a.request({"type": "move", "move": move})
+    b.sync()
+    missed = t("room.missed_moves", "de", count=2)
+    assert said == [missed]
+    assert shown(ben, "room-moves").value.count("<li>") == 1
+    assert html.escape(missed) in shown(ben, "room-moves").value
+    while b.my_turn:  # Ben's set-up; then Anna's next move, seen, is said after the count
+        assert b.request({"type": "move", "move": str(b.obs.legal_moves[0])})
+    a.sync()
+    while a.my_turn:  # a drawn card is said once it is placed
+        assert a.request({"type": "move", "move": str(a.obs.legal_moves[0])})
+        b.sync()
+    lines = b.seen_lines()
+    assert said[0] == lines[0] == missed and len(lines) > 1 and said[-1].endswith(lines[-1])
 
 
 def test_a_screen_reader_hears_the_other_peoples_moves_once_and_the_hint(store: str) -> None:
@@ -398,4 +457,6 @@ def test_a_screen_reader_hears_the_other_peoples_moves_once_and_the_hint(store: 
     assert shown_hint and said[-1] == plain_text(shown_hint)
     assert len(said) == 3
     assert b.request({"type": "move", "move": str(b.obs.legal_moves[0])})
-    assert said.count(first) == 1  # Ben's own move is not another's
+    # Ben's own move is not another's: nothing more is said. (Not counted by its text:
+    # Anna's two cards may show the same number, and then both sentences are the same.)
+    assert said == [first, second, plain_text(shown_hint)]

@@ -11,8 +11,10 @@ seats' moves arrive by :meth:`RoomController.sync` (the room's version changed);
 and says the page is there (:meth:`~skipbo_widgets.rooms.Rooms.enter`). Undo is off.
 
 A store that cannot be reached (Redis stopped) is said on the table; the last view
-stays, and the controller retries: a move sent meanwhile is sent again with the same
-move id, so it is applied once.
+stays, and the controller retries: a move under way as the store went is sent again
+with the same move id, so it is applied once. A click made once the table is known to
+be unreachable is not kept for later (the table may have changed by then): the line
+says at once that the move was not made, and why.
 """
 
 from __future__ import annotations
@@ -73,10 +75,15 @@ class RoomController(TableController):
         self.obs: Any = None
         #: The store could not be reached at the last try.
         self.offline = False
+        #: A click came while the store could not be reached (the line says it was not made).
+        self.clicked_offline = False
         #: A move sent while the store could not be reached: (text, move id, version).
         self.pending: tuple[str, str, int] | None = None
         #: The other seats' moves as this seat saw them (:mod:`.seen_moves`), this deal.
         self.seen_events: list[Any] = []
+        #: Moves this seat missed this deal (a gap: the page was away or busy), each as
+        #: (how many sentences were said before it, how many moves).
+        self.missed: list[tuple[int, int]] = []
         #: How often ``seen_events`` changed, and what the log was last rebuilt for.
         self._seen_changes = 0
         self._seen_key: tuple[object, ...] = ()
@@ -137,24 +144,31 @@ class RoomController(TableController):
             self._lost()
             return False
         came_back = self.offline
-        self.offline = False
+        self.offline = self.clicked_offline = False
         if room["version"] == self.version and room["seats"] == self.room["seats"] \
                 and not came_back:
             return False
         before, version, deal = self.obs, self.version, self.room["deal"]
+        moves = int(self.room["moves"])
         self._load(room)
-        self._note_seen(before, version, deal)
+        self._note_seen(before, version, deal, moves)
         self._note_review(before)
         self._room_changed()
         return True
 
-    def _note_seen(self, before: Any, version: int, deal: int) -> None:
+    def _note_seen(self, before: Any, version: int, deal: int, moves: int) -> None:
         """Another seat moved (the room's next version): its move's events, rebuilt from
         this seat's views before and after it. After a gap (versions missed while the
-        page was busy) there is nothing sure to say, so nothing is said."""
+        page was away or busy) there is nothing sure to say of each move: how many moves
+        it missed is said instead."""
         if self.room["deal"] != deal:
-            self.seen_events = []
+            self.seen_events, self.missed = [], []
             self._seen_changes += 1
+        elif self.version > version + 1 and before is not None:
+            missed = int(self.room["moves"]) - moves
+            if missed > 0:
+                self.missed.append((len(self.others_lines()), missed))
+                self._seen_changes += 1
         last = self.room["last"]
         if (last is None or last["seat"] == self.seat or before is None or self.obs is None
                 or self.version != version + 1 or before == self.obs):
@@ -182,7 +196,10 @@ class RoomController(TableController):
             log.lang, log.names = self.lang, list(self.names)
             log.rebuild(self.seen_events)
             self._seen_key = key
-        return [line.text for line in log.lines if line.seat != self.seat]
+        lines = [line.text for line in log.lines if line.seat != self.seat]
+        for at, count in self.missed:  # each counted the notes before it
+            lines.insert(at, self.tr("room.missed_moves", count=count))
+        return lines
 
     def _lost(self) -> None:
         if not self.offline:
@@ -214,7 +231,8 @@ class RoomController(TableController):
 
     def status(self) -> tuple[str, str]:
         if self.offline:
-            return self.tr("room.offline"), "error"
+            return self.tr("room.offline_click" if self.clicked_offline else "room.offline"), \
+                "error"
         return super().status()
 
     def _wait_message(self) -> str:
@@ -222,6 +240,15 @@ class RoomController(TableController):
             return self.tr("room.deal_over")
         current = self.room["current"]
         return self.tr("ui.player_turn", player=current, names=self.names)
+
+    def idle(self) -> None:
+        """A click while the seat cannot move; while the store cannot be reached: this
+        move was not made (nothing is kept to send later), said at once."""
+        if self.offline:
+            self.clicked_offline = True
+            self.refresh()
+        else:
+            super().idle()
 
     def refresh(self) -> None:
         if self.obs is not None:  # a seat has a view from the start of the game on
@@ -232,7 +259,7 @@ class RoomController(TableController):
     def move(self, text: str) -> bool:
         """Send the seat's move to the room; the room's answer is said if it refuses."""
         if not self.interactive:
-            if self.offline or self.pending is not None:
+            if self.pending is not None and not self.offline:
                 self.refresh()
             else:
                 self.idle()
