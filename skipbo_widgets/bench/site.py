@@ -2,8 +2,8 @@
 
 - size: every file of ``site/``, in MB (what a web host serves);
 - cold first screen: from ``page.goto`` to the home screen's Play button as the visitor
-  sees it (the progress page gone, which waits 250 ms for the screen to settle), in a fresh
-  browser context each time (empty cache, as a first visit): Pyodide, the kernel and
+  sees it (the progress page gone, which waits 120 ms for the screen to settle), in a new
+  browser profile each time (empty cache, as a first visit): Pyodide, the kernel and
   the notebook all start in the visitor's browser;
 - second visit: the same, when the visitor comes back: each load in a browser profile of
   its own (as a visitor's browser, which keeps what it compiled; Playwright's usual
