@@ -89,6 +89,23 @@ def test_a_class_from_the_home_screen_to_the_live_view() -> None:
         assert table(teacher).count("data-rule=") == count
 
 
+def test_the_teachers_choices_stay_the_same_lists_while_pupils_join() -> None:
+    """A pupil joining draws the view again; the list where the teacher has just picked a
+    game (in the page, not yet heard by Python) must be the same one, not a new list
+    showing the old game, whose button would send that."""
+    teacher = start_class()
+    game = shown(teacher, "class-game")
+    join(teacher.class_view.code, "Zoë", "fr")
+    assert "Zoë" in table(teacher)  # the view drawn again, with the new pupil
+    assert shown(teacher, "class-game") is game
+    game.value = "skyjo"  # heard only now
+    click(teacher, "class-send-lesson")
+    assert "SJ-COLUMN" in table(teacher) and "SB-WILD" not in table(teacher)
+    teacher.set_lang("de")  # a new language: the lists say it, the choice kept
+    assert shown(teacher, "class-game") is not game
+    assert shown(teacher, "class-game").value == "skyjo"
+
+
 def test_a_link_opens_the_join_form_with_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
     teacher = start_class()
     code = teacher.class_view.code

@@ -147,6 +147,11 @@ class ClassViewScreen:
         self.error = ""
         #: The teacher's choices in the actions (game, lesson, deal, seats...), by name.
         self.choices: dict[str, Any] = {}
+        #: The rows of those choices with their buttons, and the language they say: kept
+        #: while the screen is drawn again (a pupil joins, a command is sent), so a choice
+        #: the teacher has just made in the page is not replaced by a new list before
+        #: Python has heard of it.
+        self._choice_rows: tuple[list[w.Widget], str] | None = None
         self._end_asked = False
         self._task: asyncio.Task[None] | None = None
         app.class_pupil.store.on_stored(self._on_stored)
@@ -350,6 +355,12 @@ class ClassViewScreen:
         return widget
 
     def _actions(self) -> w.Widget:
+        if self._choice_rows is None or self._choice_rows[1] != self.app.lang:
+            self._choice_rows = (self._choices(), self.app.lang)
+        return w.VBox([*self._choice_rows[0], self._commands()])
+
+    def _choices(self) -> list[w.Widget]:
+        """The rows where the teacher chooses what to send (game, lesson, deal, seats)."""
         tr, kept = self.tr, self._kept
         style = {"description_width": "initial"}
         game = testid(kept(w.Dropdown(options=[(k.name, g) for g, k in GAMES.items()],
@@ -362,7 +373,6 @@ class ClassViewScreen:
         deal = testid(kept(w.Text(value=str(secrets.randbelow(9000) + 1000),
                                   description=tr("class.act.deal_number"), style=style,
                                   layout=w.Layout(width="14em")), "deal"), "class-deal-number")
-        pause = self.view is not None and self.view.paused is not None
         row1 = w.HBox([game, lesson, _button(tr("class.act.lesson"), "class-send-lesson",
                                              lambda: self.send_lesson(game.value, lesson.value),
                                              "info", "graduation-cap")],
@@ -389,7 +399,13 @@ class ClassViewScreen:
             lambda: self.seat(game.value, int(seats.value), shuffle=bool(shuffle.value),
                               level=level.value),
             "warning", "users")], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        row3 = w.HBox([
+        return [row1, row2, row_seat]
+
+    def _commands(self) -> w.Widget:
+        """The class's commands: pause or release, the table as CSV, end the class."""
+        tr = self.tr
+        pause = self.view is not None and self.view.paused is not None
+        return w.HBox([
             _button(tr("class.act.release" if pause else "class.act.pause"),
                     "class-release" if pause else "class-pause-all",
                     self.release if pause else self.pause, "warning", "pause"),
@@ -397,7 +413,6 @@ class ClassViewScreen:
             _button(tr("class.act.end_confirm" if self._end_asked else "class.act.end"),
                     "class-end", self.end, "danger", "stop")],
             layout=w.Layout(flex_flow="row wrap"))
-        return w.VBox([row1, row2, row_seat, row3])
 
     def _follow_game(self, game: str) -> None:
         """The table shows the rules of the game the class was sent to (unless both)."""
