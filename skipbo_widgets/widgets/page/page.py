@@ -45,30 +45,28 @@ def page_text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_PAGE_TEXT and sendable(value)
 
 
+#: The classes :meth:`PageWidget.add_traits` made, by the widget's class and the traits.
+_MADE: dict[tuple[Any, ...], type] = {}
+
+
 class PageWidget(anywidget.AnyWidget):
     """An anywidget whose page may set only :attr:`page_sets`, and only to checked values."""
 
     #: The traits this widget's script sets, each with the check its value must pass.
     page_sets: ClassVar[Mapping[str, Callable[[Any], bool]]] = {}
 
-    #: The classes made for this class's instances by :meth:`add_traits`, by the traits.
-    _made: ClassVar[dict[tuple[tuple[str, str], ...], type]]
-
     def add_traits(self, **traits: Any) -> None:
         """anywidget adds its script, stylesheet and id to every instance, which makes a
         new class for each widget (a quarter of the CPU time of building the app's home
         screen went there); here the class made for the first instance serves the others."""
-        cls = type(self)
-        key = tuple(sorted((name, str(trait.default_value)) for name, trait in traits.items()))
-        made = cls.__dict__.get("_made", {}).get(key)
+        key = (type(self), *sorted((n, str(t.default_value)) for n, t in traits.items()))
+        made = _MADE.get(key)
         if made is None:
             super().add_traits(**traits)
-            if "_made" not in cls.__dict__:
-                cls._made = {}
-            cls._made[key] = type(self)
+            _MADE[key] = type(self)
             return
         self.__class__ = made
-        self.keys.extend(name for name, trait in traits.items() if "sync" in trait.metadata)
+        self.keys.extend(name for name, trait in traits.items() if trait.metadata.get("sync"))
 
     def _handle_msg(self, msg: Any) -> None:
         content = msg.get("content") if isinstance(msg, dict) else None
