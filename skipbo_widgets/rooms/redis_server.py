@@ -67,9 +67,10 @@ class RedisServer:
             return False
 
     def stop(self, wait: float = 10.0) -> None:
-        if not self.pidfile.exists():
+        try:
+            pid = int(self.pidfile.read_text().strip())
+        except FileNotFoundError:  # not started, or already exiting (it removes the file)
             return
-        pid = int(self.pidfile.read_text().strip())
         try:
             os.kill(pid, signal.SIGTERM)
         except ProcessLookupError:

@@ -226,6 +226,20 @@ def test_redis_stopped_and_started_again(redis_server: RedisServer) -> None:
     store.close()
 
 
+class _GoneOnRead(type(Path())):  # type: ignore[misc]
+    """A pid file that is there when looked at and gone when read, as when redis-server
+    (already sent SIGTERM) removes it in between."""
+
+    def exists(self, *args: object, **kwargs: object) -> bool:
+        return True
+
+
+def test_stopping_a_server_that_is_already_exiting(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path)
+    server.pidfile = _GoneOnRead(tmp_path / "r.pid")
+    server.stop()  # no error: there is nothing left to stop
+
+
 def test_a_locked_sqlite_file_is_a_typed_error(tmp_path: Path) -> None:
     path = tmp_path / "rooms.sqlite3"
     store = SQLiteStore(path, busy_timeout=0.1)
