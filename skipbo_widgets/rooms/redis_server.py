@@ -67,6 +67,9 @@ class RedisServer:
             return False
 
     def stop(self, wait: float = 10.0) -> None:
+        """Stop the server and return once its process has ended: redis-server removes its
+        pid file and only then its socket, so a server started again as soon as the pid
+        file is gone could have its new socket removed by the old process."""
         try:
             pid = int(self.pidfile.read_text().strip())
         except FileNotFoundError:  # not started, or already exiting (it removes the file)
@@ -75,11 +78,11 @@ class RedisServer:
             os.kill(pid, signal.SIGTERM)
         except ProcessLookupError:
             return
-        # redis-server removes its pid file as it exits (the process itself may linger
-        # as a zombie until its adoptive parent reaps it).
         end = time.monotonic() + wait
-        while self.pidfile.exists() and time.monotonic() < end:
+        while _running(pid) and time.monotonic() < end:
             time.sleep(0.01)
+        if _running(pid):
+            raise RuntimeError(f"redis-server {pid} did not stop in {wait} s")
         self.pidfile.unlink(missing_ok=True)
 
     def __enter__(self) -> RedisServer:
@@ -89,3 +92,19 @@ class RedisServer:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.stop()
+
+
+def _running(pid: int) -> bool:
+    """Whether the process still runs. A daemon that has exited stays a zombie until its
+    adoptive parent reaps it (which a container's first process may never do): ended too."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        if Path("/proc/self/stat").exists():
+            return False
+        try:  # no /proc on this system: ask the kernel (a zombie counts as running here)
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")

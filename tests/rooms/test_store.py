@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from skipbo_widgets.rooms import store as store_module
-from skipbo_widgets.rooms.redis_server import RedisServer
+from skipbo_widgets.rooms.redis_server import RedisServer, _running
 from skipbo_widgets.rooms.sqlite_store import SQLiteStore
 from skipbo_widgets.rooms.store import Record, Store, StoreUnavailable, open_store
 
@@ -224,6 +225,17 @@ def test_redis_stopped_and_started_again(redis_server: RedisServer) -> None:
     assert store.wait("room:A", 3, timeout=30) is True
     timer.join()
     store.close()
+
+
+def test_a_stopped_server_has_ended(redis_server: RedisServer) -> None:
+    """stop() returns once the process has ended, its socket removed, so the server can be
+    started again at once without the old one removing the new one's socket."""
+    assert _running(os.getpid())
+    for _ in range(3):
+        pid = int(redis_server.pidfile.read_text())
+        redis_server.stop()
+        assert not _running(pid) and not redis_server.socket.exists()
+        redis_server.start()
 
 
 class _GoneOnRead(type(Path())):  # type: ignore[misc]
