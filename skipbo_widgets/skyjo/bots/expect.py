@@ -93,11 +93,14 @@ def hidden_count(cells: Sequence[Cell]) -> int:
 def lowest_chance(score: int, others: Sequence[tuple[float, float]]) -> float:
     """The chance that ``score`` is strictly below every other final score, each
     other score roughly normal with the given (mean, variance)."""
-    p = 1.0
-    for mean, variance in others:
-        sd = math.sqrt(variance + 1.0)  # +1: a known score is still an integer
-        p *= 1.0 - _normal_cdf((score + 0.5 - mean) / sd)
-    return p
+    return math.prod(above_chance(score, mean, variance) for mean, variance in others)
+
+
+def above_chance(x: float, mean: float, variance: float) -> float:
+    """The chance that an integer score, roughly normal with the given (mean, variance),
+    is above ``x``."""
+    sd = math.sqrt(variance + 1.0)  # +1: a known score is still an integer
+    return 1.0 - _normal_cdf((x + 0.5 - mean) / sd)
 
 
 def ending_points(score: int, chance: float, rules: Rules) -> float:

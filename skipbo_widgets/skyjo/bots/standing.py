@@ -2,7 +2,7 @@
 
 A round that ends with some total at 100 or more ends the game (``SJ-GAME-END``): then
 only the totals count, not the round's points. Each other seat's final round score is
-taken as roughly normal (mean, variance), as in :func:`.expect.lowest_chance`.
+taken as roughly normal (mean, variance): :func:`.expect.above_chance`.
 
 >>> round(win_chance(90, 10, [(80, 30.0, 20.0)], lambda s: 2 * s), 2)
 0.98
@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from ..engine.rules import MATCH_TARGET
+from .expect import above_chance
 
 #: How many points a whole game's win is worth against a round's points, when the
 #: round decides the game: a chance to win the game that is 10 % higher is worth
@@ -24,12 +25,6 @@ MATCH_POINTS = 30.0
 CERTAINTY = 1.0
 
 Other = tuple[float, float, float]  # (total before the round, mean final score, variance)
-
-
-def _above(x: float, mean: float, variance: float) -> float:
-    """The chance that an integer score of the given (mean, variance) is above ``x``."""
-    sd = math.sqrt(variance + 1.0)
-    return 1.0 - 0.5 * (1.0 + math.erf((x + 0.5 - mean) / (sd * math.sqrt(2.0))))
 
 
 def decides(my_total: int, my_score: float, others: Sequence[Other]) -> bool:
@@ -43,7 +38,7 @@ def game_end_chance(my_total: int, my_score: float, others: Sequence[Other]) -> 
     """The chance that some total reaches the target when the round ends now."""
     if my_total + my_score >= MATCH_TARGET:
         return 1.0
-    return 1.0 - math.prod(1.0 - _above(MATCH_TARGET - 1 - t, m, v) for t, m, v in others)
+    return 1.0 - math.prod(1.0 - above_chance(MATCH_TARGET - 1 - t, m, v) for t, m, v in others)
 
 
 def win_chance(my_total: int, score: int, others: Sequence[Other],
@@ -52,12 +47,12 @@ def win_chance(my_total: int, score: int, others: Sequence[Other],
     for the seat that ends it: its score stays if it is strictly the lowest of the round,
     else it is ``doubled`` (``SJ-DOUBLE``)."""
     lead = [my_total - t for t, _, _ in others]
-    kept = math.prod(_above(max(score, score + d), m, v)
+    kept = math.prod(above_chance(max(score, score + d), m, v)
                      for d, (_, m, v) in zip(lead, others, strict=True))
     twice = doubled(score)
-    with_double = math.prod(_above(twice + d, m, v)
+    with_double = math.prod(above_chance(twice + d, m, v)
                             for d, (_, m, v) in zip(lead, others, strict=True))
-    both = math.prod(_above(max(twice + d, score), m, v)
+    both = math.prod(above_chance(max(twice + d, score), m, v)
                      for d, (_, m, v) in zip(lead, others, strict=True))
     return kept + max(0.0, with_double - both)
 
@@ -66,4 +61,4 @@ def going_on_chance(my_total: int, mean: float, variance: float,
                     others: Sequence[Other]) -> float:
     """The chance to have the strictly lowest total when the round goes on, the seat
     ending with a score of (``mean``, ``variance``), nobody doubled."""
-    return math.prod(_above(my_total + mean - t, m, v + variance) for t, m, v in others)
+    return math.prod(above_chance(my_total + mean - t, m, v + variance) for t, m, v in others)
