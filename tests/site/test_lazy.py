@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from skipbo_widgets import devtools
+from skipbo_widgets.bench.site import kernel_start_parts
 
 TOOLS = devtools.ROOT / "tools" / "site"
 
@@ -85,3 +86,17 @@ def test_the_kernel_starts_without_them_and_the_moved_code_still_runs(
     assert found["text_repr"] == "[0, 1, 2]" and found["traceback"] is True
     assert found["strptime"] == 28 and found["cell_magics"] == ["html", "script"]  # no %%bash
     assert found["prun"] == "Stats" and found["pastebin_imports"] == ["Request", "urlopen"]
+
+
+@pytest.mark.slow
+@pytest.mark.site
+def test_the_benchs_kernel_start_makes_the_notebooks_imports(tmp_path: Path) -> None:
+    """tools/site/startup.mjs (the site bench's kernel-start parts) reads the notebook's
+    imports from the built page's early start, as the page's own worker does."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        pytest.skip("no Node and npm for the Pyodide runtime")
+    site = devtools.fresh_site(log=tmp_path / "make-site.log")
+    parts = kernel_start_parts(site)
+    assert list(parts) == ["runtime", "unpack_wheels", "import_piplite", "import_kernel",
+                           "import_app"]
+    assert all(seconds >= 0 for seconds in parts.values())

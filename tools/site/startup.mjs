@@ -34,7 +34,10 @@ const asked = ["sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipytho
   .map((name) => `await piplite.install('${name}', keep_going=True)`);
 await pyodide.runPythonAsync([...asked, "import pyodide_kernel"].join("\n"));
 lap("import_kernel");
-// What the notebook imports before it builds the app.
-await pyodide.runPythonAsync("import skipbo_widgets.widgets.page.voila_request, skipbo_widgets.widgets.shell.app");
+// What the notebook imports before it builds the app: the imports the site's progress page
+// has its early kernel make (tools/site/build.py reads them from notebooks/app.ipynb).
+const page = readFileSync(`${site}/voici/render/app.html`, "utf8");
+const early = JSON.parse(page.match(/^\s*const CONFIG = (.*);$/m)[1]).kernel.python.split("\n");
+await pyodide.runPythonAsync(early.filter((line) => !/^import (piplite|pyodide_kernel)\b/.test(line)).join("\n"));
 lap("import_app");
 console.log(JSON.stringify(parts));
