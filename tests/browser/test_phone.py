@@ -273,10 +273,14 @@ def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Pa
         button = box(page, f'[data-testid="{name}"]')
         assert button["top"] >= 0 and button["bottom"] <= height, name
     page.click('[data-testid="stock-1"]')  # Mia's pile: the answer comes at the table's foot
-    page.wait_for_selector('[data-testid="status"]')
-    page.wait_for_timeout(800)  # the smooth scroll into sight
-    status, bar = box(page, '[data-testid="status"]'), box(page, ".sb-actions")
-    assert status["bottom"] <= bar["top"] + 1
+    # The answer is scrolled smoothly into sight, above the bar: wait until it is there.
+    page.wait_for_function("""() => {
+        const status = document.querySelector('[data-testid="status"]');
+        const bar = document.querySelector('.sb-actions');
+        return status && bar
+            && status.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top + 1;
+    }""")
+    bar = box(page, ".sb-actions")
     assert bar["bottom"] <= height + 1
     # The learner discards; Mia plays while the table's middle is off screen: the bar
     # says what she did last.

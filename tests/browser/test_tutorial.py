@@ -30,6 +30,11 @@ def _wait_text(page: Page, testid: str, text: str) -> None:
         "?.innerText.includes(text)", arg=text[:40])
 
 
+def _wait_stock_count(page: Page, count: str) -> None:
+    page.wait_for_function("c => document.querySelector("
+                           "'[data-testid=\"stock-count-0\"]')?.innerText.trim() === c", arg=count)
+
+
 def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_clicking(
         page: Page) -> None:
     lessons = load_lessons()[:2]  # the goal, then playing from the stock pile
@@ -53,13 +58,11 @@ def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_
             # A wrong try first: the stock card on a discard pile. Refused, said why, nothing moves.
             # The text and the table are two widgets: wait for the step's own table.
             count = str(len(step.new_game().stocks[0]))
-            page.wait_for_function("c => document.querySelector("
-                                   "'[data-testid=\"stock-count-0\"]')?.innerText.trim() === c",
-                                   arg=count)
+            _wait_stock_count(page, count)
             page.click('[data-testid="stock-0"]')
             page.click('[data-testid="discard-0-0"]')
-            page.wait_for_selector('[data-testid="tutorial-feedback"]')
-            assert t("tutorial.try_again", FR) in text_of(page, "tutorial-feedback")
+            # An answer shown before this click would match the selector: wait for this one.
+            _wait_text(page, "tutorial-feedback", t("tutorial.try_again", FR))
             assert text_of(page, "stock-count-0") == count
             if step.key == "tut.stock.next":
                 # A hand card no move of which does the task (a discard would end the turn):
@@ -75,14 +78,18 @@ def test_the_first_lessons_in_french_are_walked_through_and_their_tasks_done_by_
                 page.click(f'[data-testid="{_testid(source)}"]')
                 page.click(f'[data-testid="{_testid(target)}"]')
             _wait_text(page, "tutorial-feedback", t(step.key + ".done", FR))
-            played = len(step.task.solution)
-            assert int(text_of(page, "stock-count-0")) == int(count) - played
+            # The text and the table are two widgets: wait for the table's count too.
+            left = str(int(count) - len(step.task.solution))
+            _wait_stock_count(page, left)
             page.click('[data-testid="tutorial-next"]')
 
     # The place in the lessons survives a reload.
-    third = t(load_lessons()[2].steps[0].key, FR)
+    lesson = load_lessons()[2]
+    third = t(lesson.steps[0].key, FR)
     _wait_text(page, "tutorial-text", third)
-    page.wait_for_timeout(1000)  # the place is written to the browser after the kernel's answer
+    # The place is written to the browser after the kernel's answer: wait for it there.
+    page.wait_for_function("id => JSON.parse(localStorage.getItem('skipbo-widgets/tutorial')"
+                           " || '{}').lesson === id", arg=lesson.id)
     page.reload()
     page.click('[data-testid="learn"]', timeout=60_000)
     _wait_text(page, "tutorial-text", third)
