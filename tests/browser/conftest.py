@@ -23,6 +23,10 @@ from skipbo_widgets.devtools import (
 )
 
 HERE = Path(__file__).parent
+CULL_AFTER = 60
+CULL_FLAGS = ("--MappingKernelManager.cull_interval=15",
+              f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}",
+              "--MappingKernelManager.cull_connected=False")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -34,9 +38,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Voilà server for notebooks/app.ipynb, on a free port of this machine."""
+    """A Voilà server for notebooks/app.ipynb, on a free port of this machine, shared by
+    every file here. A closed page's kernel is not shut down (Voilà refuses the page's
+    request, voila#1458): the server ends kernels no page has been connected to for
+    CULL_AFTER s, as `make app` does after 900 s, so the suite's ~100 pages do not leave
+    ~100 kernels (~60 MB each) running until its end."""
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with voila_server(log=log) as (url, _proc):
+    with voila_server(log=log, flags=CULL_FLAGS) as (url, _proc):
         yield url
 
 
