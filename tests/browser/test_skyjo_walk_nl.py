@@ -191,7 +191,7 @@ def test_every_skyjo_step_in_dutch_with_one_wrong_try_each(laptop: Page) -> None
         do_right(page, step)
         if key in ("last.yours", "score.double", "round.mia"):  # the round is scored
             try:
-                page.wait_for_function(ON_SCREEN, arg=SCORED, timeout=5_000)
+                page.wait_for_function(ON_SCREEN, arg=SCORED, timeout=15_000)
             except Exception:
                 boxes = {i: page.locator(f'[data-testid="{i}"]').bounding_box() for i in SCORED}
                 raise AssertionError(f"{key}: not all on the screen: {boxes}") from None
@@ -217,7 +217,7 @@ def test_on_a_phone_a_wrong_try_s_reason_is_wholly_on_the_screen(phone_page: Pag
     page.wait_for_function(f"""() => {{ const e = document.querySelector('{status}');
         return e.innerText.includes({t("tutorial.try_again", NL)!r}); }}""")
     try:
-        page.wait_for_function(ON_SCREEN_NODE, arg=status, timeout=3_000)
+        page.wait_for_function(ON_SCREEN_NODE, arg=status, timeout=15_000)
     except Exception:
         box = page.locator(status).bounding_box()
         raise AssertionError(f"the reason is not wholly on the screen: {box}") from None
