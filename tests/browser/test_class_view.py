@@ -120,6 +120,9 @@ def test_a_teacher_and_three_pupils(browser: Any, classroom: tuple[str, Path]) -
     group = teacher.locator('[data-testid="class-group"]')
     expect(group.locator("option")).to_have_count(3)
     assert group.bounding_box()["width"] > 100
+    # Its label ("Only these pupils (none chosen: everyone)") wraps instead of ending in "…".
+    label = teacher.locator(".sb-class-group .widget-label")
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), label.inner_text()
 
     if os.environ.get("CLASS_SCREENSHOT"):
         # A projector of 1280 by 800: the rules of the game played, with no sideways scroll.

@@ -291,6 +291,7 @@ class ClassViewScreen:
             description=tr("class.group"), style={"description_width": "initial"},
             layout=w.Layout(width="16em", flex_flow="column", align_items="stretch")),
             "class-group")
+        group.add_class("sb-class-group")
         group.observe(lambda c: setattr(self, "group", tuple(c["new"])), names="value")
         rules = testid(w.ToggleButtons(
             options=[(GAMES[g].name if g in GAMES else tr("class.rules.both"), g)
