@@ -184,7 +184,8 @@ def check_where(where: Mapping[str, Any]) -> dict[str, Any]:
     """Where a pupil is, as the class view shows it: ``{"screen": "home"}``,
     ``{"screen": "lesson", "game", "lesson", "step"}`` (1-based),
     ``{"screen": "game", "game", "players"}``, ``{"screen": "room", "game", "room",
-    "with": [first names]}``, ``{"screen": "paused"}``."""
+    "with": [first names], "computer": seats the computer plays}``,
+    ``{"screen": "paused"}``."""
     screen = where.get("screen") if isinstance(where, Mapping) else None
     if screen not in SCREENS:
         raise ClassError(ClassReason.BAD_REPORT, what="where")
@@ -205,6 +206,7 @@ def check_where(where: Mapping[str, Any]) -> dict[str, Any]:
             out["with"] = [check_pupil_name(n) for n in others]
         except ClassError:
             raise ClassError(ClassReason.BAD_REPORT, what="with") from None
+        out["computer"] = _small_int(where.get("computer", 0), 8)
     return out
 
 

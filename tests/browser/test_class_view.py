@@ -108,7 +108,7 @@ def test_a_teacher_and_three_pupils(browser: Any, classroom: tuple[str, Path]) -
     for lang, page in pupils.items():
         expect(page.locator('[data-testid="class-line"]')).to_contain_text(
             t("class.opened_deal", lang), timeout=LIVE)
-    expect(table).to_contain_text("playing Skyjo against bots", timeout=LIVE)
+    expect(table).to_contain_text(t("class.where.game", "en", game="Skyjo"), timeout=LIVE)
 
     # A pupil's row opens their details (a click on the row; the name is a button for the
     # keyboard), and closes them again; the group picker lists the pupils, readably wide.

@@ -121,7 +121,9 @@ def test_a_step_redone_after_a_wrong_try_is_not_mastered(store: Store) -> None:
 @pytest.mark.parametrize("where", [
     {"screen": "nowhere"}, {"screen": "lesson", "game": "chess", "lesson": 1, "step": 1},
     {"screen": "lesson", "game": "skipbo", "lesson": -1, "step": 1},
-    {"screen": "room", "game": "skyjo", "room": "K7PXM", "with": ["a\nb"]}, "home"])
+    {"screen": "room", "game": "skyjo", "room": "K7PXM", "with": ["a\nb"]},
+    {"screen": "room", "game": "skyjo", "room": "K7PXM", "with": [], "computer": 9},
+    {"screen": "room", "game": "skyjo", "room": "K7PXM", "with": [], "computer": True}, "home"])
 def test_a_report_that_is_no_progress_is_refused(store: Store, where: object) -> None:
     classes = Classes(store)
     opened = classes.create()

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 from app_screens import shown
-from test_class_view import click, join, reload, start_class
+from test_class_view import click, join, reload, start_class, table
 from test_room_screens import store
 
 from skipbo_widgets.classes.used_well import rules_used_well
+from skipbo_widgets.i18n import t
 from skipbo_widgets.rooms import Rooms
 from skipbo_widgets.skipbo.bots import make_bot
 from skipbo_widgets.widgets.rooms.controller import RoomController
@@ -44,14 +45,15 @@ def small_stock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Rooms, "start", seeded)
 
 
-def seated(names: tuple[str, ...] = ("Anna", "Ben")) -> tuple[App, list[App]]:
-    """The teacher's page and the pupils' pages, seated at one Skip-Bo room."""
+def seated(names: tuple[str, ...] = ("Anna", "Ben"), seats: int = 0) -> tuple[App, list[App]]:
+    """The teacher's page and the pupils' pages, seated at one Skip-Bo room of ``seats``
+    (by default as many as the pupils; the computer takes the others)."""
     teacher = start_class()
     pupils = [join(teacher.class_view.code, name) for name in names]
     teacher.class_view.refresh()
     teacher.router.show("class-view")
     shown(teacher, "class-game").value = "skipbo"
-    shown(teacher, "class-seats").value = str(len(names))
+    shown(teacher, "class-seats").value = str(seats or len(names))
     shown(teacher, "class-random").value = False
     click(teacher, "class-seat")
     for pupil in pupils:
@@ -121,6 +123,26 @@ def test_a_good_turn_at_a_room_masters_its_rules_and_one_after_a_hint_does_not(
     assert clean["hints"] == 0
     # The room's own review still shows the turn (hints are on at the teacher's rooms).
     assert table_of(second).room["hints"] and second.room_flow._review.value
+
+
+def test_the_teacher_sees_who_is_at_each_table_and_where_the_computer_plays(
+        store: str, small_stock: None) -> None:
+    teacher, pupils = seated()
+    for pupil in pupils:
+        pupil.class_pupil.tick(force=True)
+    code = table_of(pupils[0]).code
+    seen = table(teacher)
+    for other in ("Anna", "Ben"):
+        assert t("class.where.room", "en", game="Skip-Bo", room=code, others=other) in seen
+    # Alone at a table of two: the other seat is the computer's, whatever its name.
+    teacher, (anna,) = seated(("Anna",), seats=2)
+    anna.class_pupil.tick(force=True)
+    room = table_of(anna).room
+    bot = next(s["name"] for s in room["seats"] if s["bot"])
+    seen = table(teacher)
+    assert t("class.where.room_only_computer", "en", game="Skip-Bo",
+             room=table_of(anna).code) in seen
+    assert f"with {bot}" not in seen
 
 
 def test_a_deal_at_a_room_counts_once_as_a_game_played_and_won(

@@ -74,8 +74,10 @@ def where_text(row: dict[str, Any], tr: Tr) -> str:
     if where["screen"] == "game":
         return tr("class.where.game", game=game)
     if where["screen"] == "room":
-        return tr("class.where.room", game=game, room=where["room"],
-                  others=", ".join(where["with"]) or "—")
+        others = ", ".join(where["with"])
+        key = ("class.where.room" if not where.get("computer")
+               else "class.where.room_computer" if others else "class.where.room_only_computer")
+        return tr(key, game=game, room=where["room"], others=others or "—")
     return tr(f"class.where.{where['screen']}")
 
 

@@ -291,10 +291,11 @@ class ClassPupil:
         flow = app.room_flow
         if screen == "room" and flow.room is not None and flow.game_id:
             mine = flow.room.get("seat")
-            others = [str(s["name"]) for s in flow.room.get("seats", [])
-                      if s.get("name") and s.get("seat") != mine][:8]
+            seats = [s for s in flow.room.get("seats", []) if s.get("seat") != mine]
+            # The computer's seats are not the class's pupils, even when it plays under a name.
+            others = [str(s["name"]) for s in seats if s.get("name") and not s.get("bot")][:8]
             return {"screen": "room", "game": flow.game_id, "room": flow.code,
-                    "with": others}
+                    "with": others, "computer": min(8, sum(bool(s.get("bot")) for s in seats))}
         return {"screen": "home"}
 
     def tick(self, *, force: bool = False) -> None:
