@@ -133,6 +133,14 @@ def test_refusals_are_said_in_the_pupils_language() -> None:
     click(second, "class-join-go")
     assert html.unescape(shown(second, "class-error").value).find(
         t("class.refused.class_not_found", "de")) >= 0
+    # What was typed stays to be mended; in a new language, so does what went wrong.
+    assert (shown(second, "class-code-input").value,
+            shown(second, "class-pupil-name").value) == ("QQQQQ", "Ben")
+    second.set_lang("fr")
+    assert (shown(second, "class-code-input").value,
+            shown(second, "class-pupil-name").value) == ("QQQQQ", "Ben")
+    assert t("class.refused.class_not_found", "fr") in html.unescape(
+        shown(second, "class-error").value)
 
 
 def test_a_step_done_shows_in_the_view_as_taught_or_mastered() -> None:

@@ -112,8 +112,25 @@ def test_bad_input_is_answered_in_the_pages_language(store: str, lang: str) -> N
         said = shown(ben, "room-error").value
         first_words = t(reason, lang, name="anna", code="ZZZZZ", count=20).split("{")[0][:12]
         assert first_words in said, (reason, said)
+        # What was typed stays, to be mended rather than typed again.
+        assert shown(ben, "join-name").value == name
+        assert shown(ben, "join-code").value == typed.upper()
     room = rooms.observe(code, json.loads(anna.room_flow.store.value)["token"])
     assert [s["person"] for s in room["seats"]] == [True, False]
+
+
+def test_a_form_keeps_what_was_typed_through_a_new_language(store: str) -> None:
+    ben = App(lang="en")
+    ben.room_flow.show_join("")
+    shown(ben, "join-code").value = "k7px"
+    shown(ben, "join-name").value = "Ben"
+    ben.set_lang("fr")
+    assert (shown(ben, "join-code").value, shown(ben, "join-name").value) == ("K7PX", "Ben")
+    anna = App(lang="en")
+    click(anna, "play-others")
+    shown(anna, "room-owner-name").value = "Anna"
+    anna.set_lang("nl")
+    assert shown(anna, "room-owner-name").value == "Anna"
 
 
 def test_a_full_room_and_a_started_room_say_so(store: str) -> None:

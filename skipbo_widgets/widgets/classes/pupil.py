@@ -34,7 +34,7 @@ from ..page.testids import testid
 from ..shell.game_screen import GameScreen, _running_loop
 from ..shell.settings import settings_from_query
 from ..table.play import AnyGamePlay, PlaysInMatch
-from .words import class_error_text
+from .words import class_error_said
 
 if TYPE_CHECKING:
     from ...tutorials import Feedback, StepRun
@@ -117,15 +117,16 @@ class ClassPupil:
 
     # -- joining ------------------------------------------------------------------------
 
-    def join(self, code: str, name: str) -> str | None:
-        """Join with a code and a first name: ``None``, or what went wrong, in words."""
+    def join(self, code: str, name: str) -> Callable[[], str] | None:
+        """Join with a code and a first name: ``None``, or what went wrong, worked out
+        in words when shown (it follows the language)."""
         try:
             joined = self.classes.join(code, name)
             self.class_name = self.classes.me(joined.code, joined.token)["class_name"]
         except ClassError as err:
-            return class_error_text(err, self.app.lang)
+            return class_error_said(err, lambda: self.app.lang)
         except StoreUnavailable:
-            return self.app.tr("class.offline")
+            return lambda: self.app.tr("class.offline")
         self.code, self.token, self.seq = joined.code, joined.token, 0
         with contextlib.suppress(ClassError, StoreUnavailable):
             self.seq = self.classes.orders(self.code, self.token, after=0).seq  # not the past

@@ -34,7 +34,7 @@ from ..rooms.messages import error_text
 from ..shell.game_screen import _running_loop
 from .class_table import RULE_VIEWS, ClassTable, mastered_count, table_html, where_text
 from .pupil import clean_code, kept_class
-from .words import class_error_text
+from .words import class_error_said, class_error_text
 
 if TYPE_CHECKING:
     from ..shell.app import App
@@ -64,7 +64,9 @@ class ClassStartScreen:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.error = ""
+        #: The name typed, kept through a refusal or a new language; what went wrong.
+        self.name = ""
+        self.error: Callable[[], str] | None = None
 
     def set_lang(self, lang: str) -> w.Widget:
         return self.enter()
@@ -72,18 +74,21 @@ class ClassStartScreen:
     def enter(self) -> w.Widget:
         tr = self.app.tr
         self.app.show_title("class.start.title")
-        name = testid(w.Text(description=tr("class.start.name"),
+        name = testid(w.Text(value=self.name, description=tr("class.start.name"),
                              style={"description_width": "initial"}), "class-name")
+        name.observe(lambda c: setattr(self, "name", c["new"]), names="value")
 
         def start() -> None:
-            self.error = self.app.class_view.start(name.value) or ""
+            self.error = self.app.class_view.start(name.value)
             if self.error:
                 self.app.router.show("class-start")
+            else:
+                self.name = ""
 
         return w.VBox([
             w.HTML(f"<h2>{html.escape(tr('class.start.title'))}</h2>"), name,
             _note(tr("class.privacy"), "class-privacy"),
-            _note(self.error, "class-error", "sb-box sb-box-error"),
+            _note(self.error() if self.error else "", "class-error", "sb-box sb-box-error"),
             w.HBox([_button(tr("ui.back"), "back", self.app.show_home, icon="arrow-left"),
                     _button(tr("class.start.go"), "class-start-go", start, "success",
                             "users")])], layout=w.Layout(padding="12px"))
@@ -94,11 +99,12 @@ class ClassJoinScreen:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.code = ""
-        self.error = ""
+        #: What was typed, kept through a refusal or a new language; what went wrong.
+        self.code = self.name = ""
+        self.error: Callable[[], str] | None = None
 
     def show(self, code: str = "") -> None:
-        self.code, self.error = clean_code(code), ""
+        self.code, self.error = clean_code(code), None
         self.app.router.show("class-join")
 
     def set_lang(self, lang: str) -> w.Widget:
@@ -110,12 +116,13 @@ class ClassJoinScreen:
         style = {"description_width": "initial"}
         code = testid(w.Text(value=self.code, description=tr("class.join.code"), style=style),
                       "class-code-input")
-        name = testid(w.Text(description=tr("class.join.name"), style=style),
+        code.observe(lambda c: setattr(self, "code", c["new"]), names="value")
+        name = testid(w.Text(value=self.name, description=tr("class.join.name"), style=style),
                       "class-pupil-name")
+        name.observe(lambda c: setattr(self, "name", c["new"]), names="value")
 
         def join() -> None:
-            self.code = code.value
-            self.error = self.app.class_pupil.join(code.value, name.value) or ""
+            self.error = self.app.class_pupil.join(code.value, name.value)
             if self.error:
                 self.app.router.show("class-join")
             else:
@@ -124,7 +131,7 @@ class ClassJoinScreen:
         return w.VBox([
             w.HTML(f"<h2>{html.escape(tr('class.join.title'))}</h2>"), code, name,
             _note(tr("class.join.note"), "class-join-note"),
-            _note(self.error, "class-error", "sb-box sb-box-error"),
+            _note(self.error() if self.error else "", "class-error", "sb-box sb-box-error"),
             w.HBox([_button(tr("ui.back"), "back", self.app.show_home, icon="arrow-left"),
                     _button(tr("class.join.go"), "class-join-go", join, "success",
                             "sign-in")])], layout=w.Layout(padding="12px"))
@@ -177,14 +184,15 @@ class ClassViewScreen:
 
     # -- the class ------------------------------------------------------------------------
 
-    def start(self, name: str) -> str | None:
-        """Start a class named ``name``: ``None`` (the view is shown), or what went wrong."""
+    def start(self, name: str) -> Callable[[], str] | None:
+        """Start a class named ``name``: ``None`` (the view is shown), or what went wrong,
+        worked out in words when shown."""
         try:
             opened = self.classes.create(name)
         except ClassError as err:
-            return class_error_text(err, self.app.lang)
+            return class_error_said(err, lambda: self.app.lang)
         except StoreUnavailable:
-            return self.tr("class.offline")
+            return lambda: self.tr("class.offline")
         self.code, self.secret = opened.code, opened.secret
         self.app.class_pupil.store.value = json.dumps(
             {"role": "teacher", "code": self.code, "secret": self.secret})

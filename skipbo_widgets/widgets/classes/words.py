@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...classes import ClassError, ClassReason
 from ...i18n import t
 from ..rooms.messages import refusal_text
+
+
+def class_error_said(err: ClassError, lang: Callable[[], str]) -> Callable[[], str]:
+    """:func:`class_error_text` worked out when shown, in the language ``lang()`` is then."""
+    return lambda: class_error_text(err, lang())
 
 
 def class_error_text(err: ClassError, lang: str) -> str:

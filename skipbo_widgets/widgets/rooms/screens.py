@@ -102,6 +102,8 @@ class RoomFlow:
         self.client = secrets.token_hex(8)
         self.code = ""
         self.token = ""
+        #: The first name typed in a form, kept through a refusal or a new language.
+        self._name = ""
         self.game_id = ""
         self.screen = ""
         #: What went wrong last, worked out when shown (it follows the language).
@@ -240,9 +242,10 @@ class RoomFlow:
             value=old.players.value if old and old.players else str(kind.min_players),
             description=self.tr("room.create.players"),
             style={"button_width": "3.2em", **style}), "room-players")
-        name = testid(w.Text(value=getattr(self, "_name", ""),
+        name = testid(w.Text(value=self._name,
                              description=self.tr("room.create.name"), style=style),
                       "room-owner-name")
+        name.observe(self._keep_name, names="value")
         level = w.Dropdown(options=[(self.tr(f"setup.level.{lv}"), lv) for lv in kind.bot_levels],
                            value=kind.bot_levels[min(1, len(kind.bot_levels) - 1)],
                            description=self.tr("room.create.bots"), style=style,
@@ -254,7 +257,6 @@ class RoomFlow:
         fields.update(form.player_count)
 
         def make() -> None:
-            self._name = name.value
             options = {k: v for k, v in fields.values().items()
                        if k in ADAPTERS[self.game_id].options}
             if options.get("stock_size") == 0:
@@ -300,14 +302,16 @@ class RoomFlow:
         code = testid(w.Text(value=self.code, description=self.tr("room.join.code"),
                              style=style), "join-code")
         code.add_class("sb-room-code-input")
-        name = testid(w.Text(value="", description=self.tr("room.join.name"), style=style),
-                      "join-name")
+        code.observe(lambda c: setattr(self, "code", c["new"].strip().upper()[:5]),
+                     names="value")
+        name = testid(w.Text(value=self._name, description=self.tr("room.join.name"),
+                             style=style), "join-name")
+        name.observe(self._keep_name, names="value")
 
         def sit() -> None:
             try:
                 seated = self.rooms.join(code.value, name.value)
             except GameError as err:
-                self.code = code.value.strip().upper()[:5]
                 self._refused(err)
                 return
             except StoreUnavailable:
@@ -321,6 +325,9 @@ class RoomFlow:
             w.HBox([_button(self.tr("ui.back"), "back", self._on_leave, icon="arrow-left"),
                     _button(self.tr("room.join.sit"), "join-sit", sit, "success",
                             "sign-in")])]
+
+    def _keep_name(self, change: dict[str, Any]) -> None:
+        self._name = str(change["new"])
 
     def _enter(self, code: str, token: str, *, restoring: bool = False) -> None:
         """Go to the room of ``token``: the waiting room, or the table once dealt.
