@@ -224,6 +224,12 @@ def test_send_to_lesson_eyes_on_me_and_a_class_deal() -> None:
     for pupil in pupils:
         pupil.class_pupil.poll()
         assert pupil.body.layout.display == "" and pupil.screen == "learn"
+    # What the last command did follows the teacher's language.
+    said = lambda: html.unescape(shown(teacher, "class-said").value)  # noqa: E731
+    assert t("class.sent.release", "en", count=0) in said()
+    teacher.set_lang("nl")
+    assert t("class.sent.release", "nl", count=0) in said()
+    teacher.set_lang("en")
     shown(teacher, "class-game").value = "skipbo"
     shown(teacher, "class-deal-number").value = "4711"
     shown(teacher, "class-deal-players").value = "3"

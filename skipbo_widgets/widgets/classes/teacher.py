@@ -150,7 +150,8 @@ class ClassViewScreen:
         #: teacher's last command, until the teacher picks).
         self.rules = next(iter(RULES_BY_GAME))
         self.group: tuple[str, ...] = ()
-        self.said = ""
+        #: What the last command did, worked out when shown (it follows the language).
+        self.said: Callable[[], str] | None = None
         self.error = ""
         #: The teacher's choices in the actions (game, lesson, deal, seats...), by name.
         self.choices: dict[str, Any] = {}
@@ -181,6 +182,9 @@ class ClassViewScreen:
 
     def tr(self, key: str, **params: Any) -> str:
         return self.app.tr(key, **params)
+
+    def _offline(self) -> str:
+        return self.tr("class.offline")
 
     # -- the class ------------------------------------------------------------------------
 
@@ -313,7 +317,8 @@ class ClassViewScreen:
                                                              align_items="center")),
                                 self.table, group,
                                 self._actions(),
-                                _note(self.said, "class-said", "sb-box sb-box-info")]
+                                _note(self.said() if self.said else "", "class-said",
+                                      "sb-box sb-box-info")]
         return self.widget
 
     def _set(self, **changes: str) -> None:
@@ -433,11 +438,12 @@ class ClassViewScreen:
         try:
             self.classes.command(self.code, self.secret, kind, pupils=to, **args)
         except ClassError as err:
-            self.said = class_error_text(err, self.app.lang)
+            self.said = class_error_said(err, lambda: self.app.lang)
         except StoreUnavailable:
-            self.said = self.tr("class.offline")
+            self.said = self._offline
         else:
-            self.said = self.tr(said, count=len(to) if to else 0)
+            count = len(to) if to else 0
+            self.said = lambda: self.tr(said, count=count)
         self.refresh()
         self.app.router.show("class-view")
 
@@ -480,11 +486,12 @@ class ClassViewScreen:
                     each[row["id"]] = {"room": made.code, "token": seated.token}
                 rooms.start(made.code, made.token)
         except GameError as err:
-            self.said = error_text(err, self.app.lang)
+            refused = err
+            self.said = lambda: error_text(refused, self.app.lang)
             self.app.router.show("class-view")
             return
         except StoreUnavailable:
-            self.said = self.tr("class.offline")
+            self.said = self._offline
             self.app.router.show("class-view")
             return
         self._command("seat", "class.sent.seat", each=each)
@@ -532,7 +539,7 @@ class ClassViewScreen:
         except ClassError:
             pass  # ended already (another tab of the teacher's): forget it all the same
         except StoreUnavailable:
-            self.said = self.tr("class.offline")
+            self.said = self._offline
             self._end_asked = False
             self.app.router.show("class-view")
             return
@@ -540,6 +547,6 @@ class ClassViewScreen:
             self._task.cancel()
             self._task = None
         self.code = self.secret = ""
-        self.view, self._end_asked, self.said = None, False, ""
+        self.view, self._end_asked, self.said = None, False, None
         self.app.class_pupil.store.value = ""
         self.app.show_home()
