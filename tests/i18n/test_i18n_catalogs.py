@@ -31,6 +31,7 @@ SAME_AS_ENGLISH = {
     ("de", "demo.pause"),  # die Pause
     ("fr", "demo.pause"),  # la pause
     ("fr", "score.skyjo.total"),  # le total
+    ("fr", "room.seat.points"),  # 2 points
     # Quiz answers that are a name (Mia) in every language.
     *((lang, f"tut.real.{step}.a.mia") for lang in ("de", "fr", "nl")
       for step in ("dealer", "first")),

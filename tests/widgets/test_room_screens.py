@@ -66,6 +66,8 @@ def test_two_pages_make_a_room_sit_down_and_play(store: str) -> None:
     assert a is not None and b is not None
     assert shown(anna, "room-turn").value.count(t("ui.your_turn", "en")) == 1
     assert b.table.view["lang"] == "de"
+    # Beside each name, the points of the room's deals so far, said as points.
+    assert f'>Anna · {t("room.seat.points", "de", count=0)}<' in shown(ben, "seat-0").value
     assert a.request({"type": "move", "move": "reveal a1"})
     b.sync()
     assert "Anna" in shown(ben, "room-turn").value or b.obs.seats[0].cards[0] is not None

@@ -481,7 +481,8 @@ class RoomFlow:
             i = s["seat"]
             state = (self.tr("room.seat.away") if s["person"] and s["away"] and not s["bot"]
                      else self.tr("room.seat.computer") if s["bot"] else "")
-            label = f"{names[i]}{' · ' + state if state else ''} · {room['totals'][i]}"
+            points = self.tr("room.seat.points", count=room["totals"][i])
+            label = f"{names[i]}{' · ' + state if state else ''} · {points}"
             row: list[w.Widget] = [_html(label, "sb-room-seat", f"seat-{i}")]
             if room["owner"] and s["person"] and i != room["seat"]:
                 if s["bot"]:
