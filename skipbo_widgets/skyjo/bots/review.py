@@ -1,7 +1,12 @@
 """Turn review: a move graded by the expected points it lost against the best one.
 
-The values are the strong bot's (:mod:`.options`), from what the player could
-see before the move; the points lost are said in whole points. ``good``: lost
+The grade and the best move are the strong bot's (:mod:`.options`), from what the
+player could see before the move. The points the review says are the player's
+own: the same move against the best one valued by the player's own final points
+of the round (``choices(..., own=True)``: play-outs showed the bot's values,
+which count what a move gives the others and not that a known high card may
+still be replaced, overstate that about 2.5 times). They are said in whole
+points, when at least 2; else the review names the best move only. ``good``: lost
 less than :data:`INACCURACY` (1.5 points, less than a card of average worth kept
 a little too long);
 ``inaccuracy``: less than :data:`MISTAKE` (4 points); ``mistake``: more.
@@ -33,6 +38,8 @@ class Review(NamedTuple):
     loss: float
     grade: Grade
     reasons: tuple[Reason, ...]
+    #: What the move costs in the player's own points of the round (0.0 when ``good``).
+    points: float = 0.0
 
 
 def grade_of(loss: float) -> Grade:
@@ -51,8 +58,17 @@ def review_move(obs: Observation, move: Move, totals: Sequence[int] | None = Non
     verdict = grade_of(loss)
     if verdict == "good":
         return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
-    lost: Reason = (Explain.LOST, {"points": whole(loss), "best": str(best.move)})
-    return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)))
+    points = own_cost(obs, move, best.move)
+    lost: Reason = (Explain.LOST, {"points": whole(points), "best": str(best.move)}) \
+        if whole(points) >= 2 else (Explain.BETTER, {"best": str(best.move)})
+    return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)), points)
+
+
+def own_cost(obs: Observation, move: Move, best: Move) -> float:
+    """What ``move`` costs against ``best`` in the player's own expected points of the
+    round (:func:`.options.choices` ``own``)."""
+    table = choices(obs, own=True)
+    return table.of(move).value - table.of(best).value
 
 
 def review_turn(steps: Sequence[tuple[Observation, Move]],
