@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ...core.stats import Grade, grade
 from ..engine import Move, Observation
+from ..engine.moves import column_of, column_places
 from .explain import Explain, Reason
 from .hints import explain, whole
 from .options import Table, choices
@@ -59,9 +60,23 @@ def review_move(obs: Observation, move: Move, totals: Sequence[int] | None = Non
     if verdict == "good":
         return Review(move, best.move, loss, verdict, ((Explain.GOOD, {}),))
     points = own_cost(obs, move, best.move)
+    said = whole(points) >= 2 and measurable(obs, move) and measurable(obs, best.move)
     lost: Reason = (Explain.LOST, {"points": whole(points), "best": str(best.move)}) \
-        if whole(points) >= 2 else (Explain.BETTER, {"best": str(best.move)})
+        if said else (Explain.BETTER, {"best": str(best.move)})
     return Review(move, best.move, loss, verdict, (lost, *explain(obs, table)), points)
+
+
+def measurable(obs: Observation, move: Move) -> bool:
+    """Whether play-outs found the own cost of moves like ``move`` near enough to say it:
+    not when it puts its card beside an equal face-up card of its column (the hope of
+    clearing the column is valued poorly), nor over a lower face-up card (the chance to
+    replace that card later is overrated): docs/benchmarks.md, "What a Skyjo move costs"."""
+    if move.kind not in ("swap", "take"):
+        return True
+    card = obs.drawn if move.kind == "swap" else obs.discard_top
+    old = obs.me.cards[move.place]
+    column = [obs.me.cards[p] for p in column_places(column_of(move.place)) if p != move.place]
+    return card not in column and not (old is not None and card is not None and old < card)
 
 
 def own_cost(obs: Observation, move: Move, best: Move) -> float:
