@@ -6,7 +6,8 @@ own: the same move against the best one valued by the player's own final points
 of the round (``choices(..., own=True)``: play-outs showed the bot's values,
 which count what a move gives the others and not that a known high card may
 still be replaced, overstate that about 2.5 times). They are said in whole
-points, when at least 2; else the review names the best move only. ``good``: lost
+points, when at least 2 and of a kind play-outs back (:func:`measurable`); else the
+review names the best move only. ``good``: lost
 less than :data:`INACCURACY` (1.5 points, less than a card of average worth kept
 a little too long);
 ``inaccuracy``: less than :data:`MISTAKE` (4 points); ``mistake``: more.
