@@ -286,6 +286,10 @@ def test_a_drawn_card_left_in_hand_stays_behind_the_pass_screen() -> None:
 def test_whoever_is_at_the_skyjo_screen_gets_their_own_review() -> None:
     _app, screen = hot_seat()
     c = screen.controller
+    while c.game.phase == "setup":  # the set-up's free reveals get no review
+        screen.ready()
+        play_turn(c)
+        assert screen.review_box.value == ""
     screen.ready()
     first = c.seat
     play_turn(c)

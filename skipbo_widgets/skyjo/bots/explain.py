@@ -112,11 +112,16 @@ class Explain(str, Enum):
     GOOD = "good"
     """(no params): the move is worth (nearly) as much as the best one."""
     LOST = "lost"
-    """``points``, ``best``: the move lost ``points`` expected points (whole, rounded half
-    up, at least 2) against ``best``."""
+    """``points``, ``best``: the move costs the player ``points`` of their own expected
+    points of the round (whole, rounded half up, at least 2) against ``best``."""
+    BETTER = "better"
+    """``best``: the move is graded below good, but its cost in the player's own points
+    is not said: fewer than 2 (it helps the others, or the round's end, more than it
+    costs the player), or of a kind play-outs found the estimate far off for
+    (:func:`.review.measurable`): only the best move is named."""
 
 
-REVIEW_CODES = frozenset({Explain.GOOD, Explain.LOST})
+REVIEW_CODES = frozenset({Explain.GOOD, Explain.LOST, Explain.BETTER})
 
 
 def message_key(code: Explain) -> str:

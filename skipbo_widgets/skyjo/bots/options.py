@@ -96,6 +96,8 @@ class Table:
     going_on: float | None = None
     #: The seat's turns left this round and what they may save on each card (:mod:`.later`).
     later: Later | None = None
+    #: Valued for the seat's own points only (:func:`choices` ``own``).
+    own: bool = False
 
     def given(self, card: Card | None) -> float:
         """The cost of leaving ``card`` on the discard pile (``None``: a face-down card
@@ -108,12 +110,16 @@ class Table:
         """What putting ``card`` at the face-down ``place`` gives up of the rest of the
         round: a face-down card's chance to be replaced by a lower one later, if it turns
         up high, less the chance of ``card`` (none beside an equal face-up card of its
-        column: that one stays). 0 for a face-up ``place``: counting the turns left for
-        known cards too lowered the win rate (docs/benchmarks.md)."""
-        if self.later is None or self.cells[place] is not HIDDEN:
+        column: that one stays). For a face-up ``place`` the same with the card it
+        holds, but only in an ``own`` table: for the strong bot's play it is 0, as
+        counting the turns left for known cards too lowered the win rate
+        (docs/benchmarks.md)."""
+        old = self.cells[place]
+        if self.later is None or not (old is HIDDEN or (self.own and isinstance(old, int))):
             return 0.0
         beside = [self.cells[p] for p in COLUMN_PLACES[column_of(place)] if p != place]
-        return self.later.hidden - (0.0 if card in beside else self.later.saving[card])
+        before = self.later.hidden if old is HIDDEN else self.later.saving[old]
+        return before - (0.0 if card in beside else self.later.saving[card])
 
     @property
     def best(self) -> Choice:
@@ -196,19 +202,27 @@ def _gifts(obs: Observation, k: Knowledge,
     return nxt, gift
 
 
-def choices(obs: Observation, totals: Sequence[int] | None = None) -> Table:
+def choices(obs: Observation, totals: Sequence[int] | None = None, *,
+            own: bool = False) -> Table:
     """The :class:`Table` of the seat to move in ``obs`` (its own observation), in a
-    match whose seats had ``totals`` before this round (``None``: a single round)."""
+    match whose seats had ``totals`` before this round (``None``: a single round).
+
+    ``own``: each choice valued by the seat's own final points of the round, what the
+    turn review says: the turns left counted for every card with any number of
+    players, and nothing for what a move gives or denies the others. Play-outs showed
+    the strong bot's values (``own`` False) overstate a move's cost in the seat's own
+    points about 2.5 times (docs/benchmarks.md, "What a Skyjo move costs")."""
     k = Knowledge.of(obs)
     cells = cells_of(obs, obs.seat)
     others, turns = _others(obs, k)
-    gain = sum(g for *_, g in others) / max(1, len(others))
+    gain = 0.0 if own else sum(g for *_, g in others) / max(1, len(others))
     grid = _Grid(cells, k)
-    own = one_turn_gain(grid, obs.discard_top, turn_values(grid, k))
-    nxt, gift = _gifts(obs, k, turns) if obs.phase != "setup" else (None, {})
-    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, own, gift, nxt,
+    mine = one_turn_gain(grid, obs.discard_top, turn_values(grid, k))
+    nxt, gift = _gifts(obs, k, turns) if obs.phase != "setup" and not own else (None, {})
+    later = (own and obs.phase == "play") or counts_turns_left(obs)
+    table = Table((), k, tuple(cells), tuple(o[:3] for o in others), gain, mine, gift, nxt,
                   None if totals is None else tuple(totals),
-                  later=Later.of(obs, k) if counts_turns_left(obs) else None)
+                  later=Later.of(obs, k) if later else None, own=own)
     order = {m: (0, i) for i, m in enumerate(obs.legal_moves)}
     if obs.phase == "setup":
         # Every face-down card is unknown alike: each reveal is worth the same. Among

@@ -92,7 +92,11 @@ def review_html(steps: Sequence[tuple[Observation, Move]], *, lang: str,
                 names: Sequence[str], totals: Sequence[int] | None = None) -> str:
     """The review of a finished turn: its worst move's grade and reasons, said from what
     the learner saw just before that move (in a match whose seats had ``totals`` before
-    the round; ``None``: a single round)."""
+    the round; ``None``: a single round). Nothing for the set-up's two cards: any card is
+    as good to turn there, so "Good turn!" would praise a choice that was none (the
+    hint's third step says so, if asked)."""
+    if all(obs.phase == "setup" for obs, _ in steps):
+        return ""
     result = review_turn(steps, totals)
     obs = next(o for o, move in steps if move == result.move)
     return review_box(result.grade, [html.escape(reason_text(obs, r, lang=lang, names=names))

@@ -56,8 +56,10 @@ def test_a_move_other_than_the_hints_is_told_with_what_it_gives_away(seed: int) 
         if review.grade == "good":
             assert code is Explain.GOOD
         else:
-            assert code is Explain.LOST and params["best"] == str(found.move)
-            assert params["points"] == math.floor(review.loss + 0.5) >= 2
+            assert code in (Explain.LOST, Explain.BETTER) and params["best"] == str(found.move)
+            said = math.floor(review.points + 0.5)  # the player's own points, whole
+            assert params.get("points", said) == said
+            assert code is Explain.BETTER or said >= 2
     assert off > 5
 
 
@@ -72,6 +74,7 @@ def test_a_guess_is_graded_against_the_best_move() -> None:
         low, place = min(up)
         if obs.drawn - low >= 6:
             review = grade_guess(obs, SWAPS[place])
-            assert review.grade == "mistake" and review.reasons[0][0] is Explain.LOST
+            # no number: play-outs find a card over a lower one costs more than estimated
+            assert review.grade == "mistake" and review.reasons[0][0] is Explain.BETTER
             graded.add(review.grade)
     assert graded == {"mistake"}

@@ -15,7 +15,7 @@ from skipbo_widgets.skyjo.bots import (
     review_move,
     review_turn,
 )
-from skipbo_widgets.skyjo.bots.review import grade_of
+from skipbo_widgets.skyjo.bots.review import grade_of, measurable
 from skipbo_widgets.skyjo.engine import Rules, from_position
 from skipbo_widgets.skyjo.engine.moves import DRAW, SWAPS, TAKES
 
@@ -26,10 +26,10 @@ def test_grades_follow_the_thresholds() -> None:
 
 
 def test_the_hinted_move_is_good_and_every_loss_is_measured_against_it() -> None:
-    grades = set()
+    grades, codes = set(), set()
     for r in decision_points(rounds=2, players=(2,)):
         obs = r.observe(r.current)
-        table = choices(obs)
+        table, own = choices(obs), choices(obs, own=True)
         assert review_move(obs, hint(obs).move).grade == "good"
         for move in obs.legal_moves:
             review = review_move(obs, move)
@@ -38,11 +38,19 @@ def test_the_hinted_move_is_good_and_every_loss_is_measured_against_it() -> None
             grades.add(review.grade)
             if review.grade != "good":
                 code, params = review.reasons[0]
-                assert code is Explain.LOST and params["best"] == str(table.best.move)
-                # whole points, rounded halves up: never "about 2.5 points"
-                assert params["points"] == math.floor(loss + 0.5) >= 2
-                assert isinstance(params["points"], int)
+                codes.add(code)
+                assert params["best"] == str(table.best.move)
+                # the player's own points, whole, rounded halves up: never "about 2.5"
+                points = math.floor(own.of(move).value - own.of(table.best.move).value + 0.5)
+                # said only for moves whose kind play-outs back (test_skyjo_review_playouts)
+                backed = measurable(obs, move) and measurable(obs, table.best.move)
+                if code is Explain.LOST:
+                    assert params["points"] == points >= 2 and backed
+                    assert isinstance(params["points"], int)
+                else:
+                    assert code is Explain.BETTER and (points < 2 or not backed)
     assert grades == {"good", "inaccuracy", "mistake"}
+    assert codes == {Explain.LOST, Explain.BETTER}
 
 
 def test_putting_a_drawn_12_on_a_face_up_minus_2_is_a_mistake() -> None:
