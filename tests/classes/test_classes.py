@@ -266,14 +266,17 @@ def test_ending_a_class_deletes_every_record_of_it(store: Store, store_url: str)
 
 
 def test_a_class_expires_after_its_last_activity(store: Store) -> None:
-    classes = Classes(store, ttl=1.0)
+    # A time to live of 2 s: each read has 0.6 s or more to spare (at 1 s, 0.4 s was a
+    # stall away from failing at load 6), and the class is read 0.4 s after it would
+    # have ended without the keep-alive.
+    classes = Classes(store, ttl=2.0)
     opened = classes.create()
     anna = classes.join(opened.code, "Anna")
-    time.sleep(0.6)
+    time.sleep(1.0)
     classes.keep_alive(opened.code)  # the teacher's page is open: the class lives on
-    time.sleep(0.6)
+    time.sleep(1.4)
     assert classes.me(opened.code, anna.token)["name"] == "Anna"
-    time.sleep(1.2)
+    time.sleep(2.6)
     assert store.keys(f"class:{opened.code}:") == []
     classes.sweep()
 
