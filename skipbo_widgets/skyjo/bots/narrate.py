@@ -63,7 +63,8 @@ def narrate(obs: Observation, move: Move, level: str,
         return Narration(obs.seat, move, level, True, _told(alike), found.move, told)
     review = review_move(obs, move, totals, table=table)
     # Only the loss: the review's other reasons explain the hint's move, said below it.
-    own = tuple(r for r in review.reasons if r[0] is Explain.LOST) or review.reasons
+    own = tuple(r for r in review.reasons if r[0] in (Explain.LOST, Explain.BETTER)) \
+        or review.reasons
     return Narration(obs.seat, move, level, False, own, found.move, told)
 
 

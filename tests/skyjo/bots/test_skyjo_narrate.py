@@ -57,6 +57,7 @@ def test_a_move_other_than_the_hints_is_told_with_what_it_gives_away(seed: int) 
             assert code is Explain.GOOD
         else:
             assert code in (Explain.LOST, Explain.BETTER) and params["best"] == str(found.move)
+            assert len(told.reasons) == 1  # the hint's reasons are said below it, not here
             said = math.floor(review.points + 0.5)  # the player's own points, whole
             assert params.get("points", said) == said
             assert code is Explain.BETTER or said >= 2
