@@ -26,9 +26,15 @@ class ViewMenu:
         self.button = testid(w.ToggleButton(icon="cog"), "view-menu")
         self.button.add_class("sb-view-button")
         self.button.add_class("sb-disclosure")
-        self.panel = w.HBox(list(controls), layout=w.Layout(
-            flex_flow="row wrap", flex="1 1 0%", min_width="min-content",
-            justify_content="flex-end"))
+        self.panel = w.HBox(
+            list(controls),
+            layout=w.Layout(
+                flex_flow="row wrap",
+                flex="1 1 0%",
+                min_width="min-content",
+                justify_content="flex-end",
+            ),
+        )
         self.panel.add_class("sb-view-panel")
         self.button.observe(lambda change: self._opened(change["new"]), names="value")
         self.relabel()
