@@ -20,6 +20,9 @@ from skipbo_widgets.widgets.table.controller import default_names
 
 from .conftest import PHONE
 from .test_app import no_python_errors
+from .test_axe import axe, findings
+
+__all__ = ["axe"]  # axe-core's script, for the settings menu's check
 
 Page = Any
 DE = "de"
@@ -346,9 +349,10 @@ def test_on_a_phone_a_lessons_task_and_its_card_share_the_first_screen(
     no_python_errors(page)
 
 
-def test_on_a_phone_the_settings_fold_behind_one_button(phone_page: Page) -> None:
+def test_on_a_phone_the_settings_fold_behind_one_button(phone_page: Page, axe: str) -> None:
     """The projector view, card size and language in a menu beside the title, its button
-    named in the learner's language and saying whether it is open."""
+    named in the learner's language and saying whether it is open; axe-core finds nothing
+    serious with it closed or open."""
     page = phone_page
     page.goto(f"{page.base_url}?lang={DE}")
     menu = page.wait_for_selector('[data-testid="view-menu"]', timeout=60_000)
@@ -357,14 +361,18 @@ def test_on_a_phone_the_settings_fold_behind_one_button(phone_page: Page) -> Non
     assert not page.is_visible('[data-testid="language"]')
     button, title = box(page, '[data-testid="view-menu"]'), box(page, ".sb-title")
     assert button["top"] < title["bottom"] and title["top"] < button["bottom"]  # one row
+    found = findings(page, axe, "phone-menu-closed")
     menu.click()
     expect(page.locator('[data-testid="view-menu"]')).to_have_attribute("aria-expanded", "true")
+    expect(page.locator('[data-testid="language"]')).to_be_visible()  # once Python opened it
+    found += findings(page, axe, "phone-menu-open")
+    assert not found, "\n".join(found)
     for lang in [DE, *(code for code in LANGUAGES if code != DE)]:
         page.click(f'[data-testid="language"] >> text="{LANGUAGE_NAMES[lang]}"')
         expect(page.locator('[data-testid="view-menu"]')).to_have_accessible_name(
             t("view.menu", lang))
-        assert page.is_visible('[data-testid="card-size"]')  # still open
+        expect(page.locator('[data-testid="card-size"]')).to_be_visible()  # still open
     menu.click()
     expect(page.locator('[data-testid="view-menu"]')).to_have_attribute("aria-expanded", "false")
-    assert not page.is_visible('[data-testid="projector"]')
+    expect(page.locator('[data-testid="projector"]')).to_be_hidden()  # once Python closed it
     no_python_errors(page)
