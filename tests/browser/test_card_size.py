@@ -185,7 +185,7 @@ def test_at_every_size_the_learners_cards_and_the_piles_stay_on_screen(
         sizes_on_screen(page, game, phone=phone, shot="skipbo-lesson")
 
     page.reload()
-    page.wait_for_selector('[data-testid="card-size"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="card-size"]', state="attached", timeout=60_000)
     page.wait_for_selector(f'.sb-app.sb-cards-{STEPS[-1][0]}')
     label = STEPS[-1][1]
     assert page.inner_text('[data-testid="card-size"] .mod-active').strip() == label

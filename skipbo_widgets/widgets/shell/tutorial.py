@@ -385,7 +385,8 @@ class TutorialScreen:
         self.body.children = [self.step_view]
         # A new step's text is brought into sight: on a phone "next" is below the table.
         step = (self.lesson, self.step_index)
-        self.text_box.value = self._text_html(into_view=step != self._shown_step)
+        self.text_box.value = self._text_html(
+            into_view=self._shown_step is not None and step != self._shown_step)
         self._shown_step = step
         self.back_button.disabled = self.lesson == own.start and self.step_index == 0
         self.again_button.layout.display = "" if self.step.task else "none"
