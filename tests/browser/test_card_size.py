@@ -104,8 +104,15 @@ def open_table(page: Page, game: str) -> None:
 
 
 def choose_size(page: Page, label: str) -> None:
+    """On a phone the sizes are in the settings menu: opened, and closed again after."""
+    folded = not page.is_visible('[data-testid="card-size"]')
+    if folded:
+        page.click('[data-testid="view-menu"]')
     page.click(f'[data-testid="card-size"] >> text="{label}"')
     page.wait_for_selector(f'[data-testid="card-size"] .mod-active:text-is("{label}")')
+    if folded:
+        page.click('[data-testid="view-menu"]')
+        page.wait_for_selector('[data-testid="card-size"]', state="hidden")
     wait_until_settled(page)
 
 
@@ -178,7 +185,7 @@ def test_at_every_size_the_learners_cards_and_the_piles_stay_on_screen(
         sizes_on_screen(page, game, phone=phone, shot="skipbo-lesson")
 
     page.reload()
-    page.wait_for_selector('[data-testid="card-size"]', timeout=60_000)
+    page.wait_for_selector('[data-testid="card-size"]', state="attached", timeout=60_000)
     page.wait_for_selector(f'.sb-app.sb-cards-{STEPS[-1][0]}')
     label = STEPS[-1][1]
     assert page.inner_text('[data-testid="card-size"] .mod-active').strip() == label

@@ -1,4 +1,5 @@
-"""The app on a phone (390 by 844 pixels) in a real Chromium: nothing runs off the screen."""
+"""The app on a phone (390 by 844 pixels) in a real Chromium: nothing runs off the screen,
+and a lesson's task and the cards it names are on the first screen."""
 
 from __future__ import annotations
 
@@ -6,16 +7,22 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from skipbo_widgets.devtools import find_deal, start_game, wait_until_settled
-from skipbo_widgets.i18n import LANGUAGES, t
+from skipbo_widgets.i18n import LANGUAGE_NAMES, LANGUAGES, t
 from skipbo_widgets.skipbo.engine import WILD
+from skipbo_widgets.skyjo.engine import Move as SkyjoMove
 from skipbo_widgets.tutorials import load_lessons
+from skipbo_widgets.widgets.skyjo.view import PAGE_ORDER
 from skipbo_widgets.widgets.table.controller import default_names
 
 from .conftest import PHONE
 from .test_app import no_python_errors
+from .test_axe import axe, findings
+
+__all__ = ["axe"]  # axe-core's script, for the settings menu's check
 
 Page = Any
 DE = "de"
@@ -289,4 +296,83 @@ def test_on_a_phone_turn_hint_and_undo_stay_on_screen_by_the_hand(phone_page: Pa
     last = page.wait_for_selector('.sb-actions [data-testid="last-move"]', timeout=30_000)
     assert last.is_visible() and last.inner_text().startswith("Mia")
     assert box(page, '.sb-actions [data-testid="last-move"]')["bottom"] <= height + 1
+    no_python_errors(page)
+
+
+def first_card(move: Any) -> str:
+    """The card or pile a lesson's move starts from, as the learner taps it."""
+    if isinstance(move, SkyjoMove):
+        if move.kind == "draw":
+            return "skyjo-draw"
+        if move.kind == "take":
+            return "skyjo-discard"
+        return f"grid-0-{PAGE_ORDER.index(move.place)}"
+    return {"s": "stock-0", "d": f"discard-0-{move.index}"}[move.source]
+
+
+#: Whether every element named lies whole on the screen, the page not scrolled sideways.
+ON_SCREEN = """ids => ids.every(id => {
+    const e = document.querySelector(`[data-testid="${id}"]`);
+    const r = e?.getBoundingClientRect();
+    return r && r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1
+        && r.left >= -1 && r.right <= innerWidth + 1;
+})"""
+
+
+@pytest.mark.parametrize("game", ["skipbo", "skyjo"])
+def test_on_a_phone_a_lessons_task_and_its_card_share_the_first_screen(
+        phone_page: Page, game: str) -> None:
+    """A child reads "tap your 1" and sees the 1 without scrolling: the settings once took
+    the first screen, the lesson's text and buttons the rest, the table began below it.
+    The first step of the game's first lesson that asks for a move, reached with "next"
+    (which then stands below the table: the new step's text is brought back into sight)."""
+    page = phone_page
+    lesson = load_lessons(game)[0]
+    number, step = next((i, s) for i, s in enumerate(lesson.steps) if s.task is not None)
+    assert step.task is not None
+    page.goto(f"{page.base_url}?lang={DE}&game={game}")
+    page.click('[data-testid="learn"]', timeout=60_000)
+    expect(page.locator('[data-testid="tutorial-text"]')).to_contain_text(t(lesson.title_key, DE))
+    for _ in range(number):
+        before = page.evaluate(STEP_STATE)
+        page.click('[data-testid="tutorial-next"]')
+        page.wait_for_function(f"before => ({STEP_STATE})() !== before", arg=before)
+    expect(page.locator('[data-testid="tutorial-task"]')).to_contain_text(t(step.key + ".task", DE))
+    wait_until_settled(page)
+    # The step's whole text (its task last in it) and the card the task starts from.
+    wanted = ["tutorial-text", first_card(step.task.solution[0])]
+    try:  # a smooth scroll may still be under way
+        page.wait_for_function(ON_SCREEN, arg=wanted, timeout=5_000)
+    except PlaywrightTimeout:
+        boxes = {name: box(page, f'[data-testid="{name}"]') for name in wanted}
+        pytest.fail(f"off the {PHONE} screen: {boxes}")
+    no_python_errors(page)
+
+
+def test_on_a_phone_the_settings_fold_behind_one_button(phone_page: Page, axe: str) -> None:
+    """The projector view, card size and language in a menu beside the title, its button
+    named in the learner's language and saying whether it is open; axe-core finds nothing
+    serious with it closed or open."""
+    page = phone_page
+    page.goto(f"{page.base_url}?lang={DE}")
+    menu = page.wait_for_selector('[data-testid="view-menu"]', timeout=60_000)
+    wait_until_settled(page)
+    assert menu.get_attribute("aria-expanded") == "false"
+    assert not page.is_visible('[data-testid="language"]')
+    button, title = box(page, '[data-testid="view-menu"]'), box(page, ".sb-title")
+    assert button["top"] < title["bottom"] and title["top"] < button["bottom"]  # one row
+    found = findings(page, axe, "phone-menu-closed")
+    menu.click()
+    expect(page.locator('[data-testid="view-menu"]')).to_have_attribute("aria-expanded", "true")
+    expect(page.locator('[data-testid="language"]')).to_be_visible()  # once Python opened it
+    found += findings(page, axe, "phone-menu-open")
+    assert not found, "\n".join(found)
+    for lang in [DE, *(code for code in LANGUAGES if code != DE)]:
+        page.click(f'[data-testid="language"] >> text="{LANGUAGE_NAMES[lang]}"')
+        expect(page.locator('[data-testid="view-menu"]')).to_have_accessible_name(
+            t("view.menu", lang))
+        expect(page.locator('[data-testid="card-size"]')).to_be_visible()  # still open
+    menu.click()
+    expect(page.locator('[data-testid="view-menu"]')).to_have_attribute("aria-expanded", "false")
+    expect(page.locator('[data-testid="projector"]')).to_be_hidden()  # once Python closed it
     no_python_errors(page)

@@ -44,7 +44,7 @@ def test_the_style_sheet_scales_the_cards_by_each_steps_own_factor() -> None:
 def test_each_step_sets_the_apps_class_and_the_browser_keeps_it() -> None:
     app = App("fr", animate=False)
     buttons = app.card_size.buttons
-    assert buttons in app.widget.children[0].children[1].children  # beside the projector
+    assert buttons in app.view_menu.panel.children  # beside the projector
     assert size_classes(app) == [] and buttons.value == DEFAULT
     for value, _label, _scale in STEPS[1:]:
         buttons.value = value

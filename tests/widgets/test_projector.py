@@ -29,7 +29,7 @@ def test_the_switch_turns_the_view_on_and_off_and_the_browser_keeps_the_choice()
     app.projector.value = True
     assert projected(app) and app.view_store.value == "projector"
     app.start(GameSettings(seed="4"))
-    assert projected(app) and app.projector in app.widget.children[0].children[1].children
+    assert projected(app) and app.projector in app.view_menu.panel.children
     app.set_lang("nl")
     assert app.projector.description == t("view.projector", "nl")
     app.projector.value = False

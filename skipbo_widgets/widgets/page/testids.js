@@ -24,10 +24,14 @@ const TOGGLES = ".widget-toggle-button";
 // say a private-use character before "Play".
 const ICONS = "button > i.fa";
 
+// A toggle that opens a menu (the header's settings on a phone) says it is open instead.
+const DISCLOSURE = "sb-disclosure";
+
 function pressed(root) {
   for (const node of within(root, TOGGLES)) {
     const on = String(node.classList.contains("mod-active"));
-    if (node.getAttribute("aria-pressed") !== on) node.setAttribute("aria-pressed", on);
+    const state = node.classList.contains(DISCLOSURE) ? "aria-expanded" : "aria-pressed";
+    if (node.getAttribute(state) !== on) node.setAttribute(state, on);
   }
   for (const icon of within(root, ICONS)) {
     if (!icon.hasAttribute("aria-hidden")) icon.setAttribute("aria-hidden", "true");

@@ -38,6 +38,7 @@ from .router import Router
 from .session import Session
 from .settings import AnyMatch, Settings, game_from_query
 from .setup_screens import DemoSetupScreen, HotSeatSetupScreen, SetupScreen
+from .view_menu import ViewMenu
 
 if TYPE_CHECKING:
     # The other screens' modules are imported when those are first shown (tests/widgets/
@@ -95,11 +96,10 @@ class App:
         self.lang_picker.observe(lambda change: self.set_lang(change["new"]), names="value")
         # The switches share the title's row and wrap among themselves when it is short
         # (a laptop's 1280 px): a row of their own would push a lesson's table off screen.
-        header = w.HBox([self.title, w.HBox([self.projector, self.card_size.buttons,
-                                             self.lang_picker],
-                                            layout=w.Layout(flex_flow="row wrap", flex="1 1 0%",
-                                                            min_width="min-content",
-                                                            justify_content="flex-end"))],
+        # On a phone they fold behind one button (view_menu).
+        self.view_menu = ViewMenu([self.projector, self.card_size.buttons, self.lang_picker],
+                                  self.tr)
+        header = w.HBox([self.title, self.view_menu.button, self.view_menu.panel],
                         layout=w.Layout(justify_content="space-between", align_items="center",
                                         flex_flow="row wrap", width="100%"))
         header.add_class("sb-header")
@@ -171,6 +171,7 @@ class App:
             self.lang_picker.value = self.lang
         self.page.label_projector()
         self.card_size.relabel()
+        self.view_menu.relabel()
         self.show_title(self.title_key)
         self.notices.relabel()
         self.session.relabel()

@@ -57,6 +57,8 @@ class TutorialScreen:
         self._controllers: dict[str, LessonController] = {}
         self.table_box = w.Box([], layout=w.Layout(flex="1 1 640px", min_width="0"))
         self.feedback_box = w.HTML()
+        #: The step whose text was shown last (lesson, step): a new one is scrolled to.
+        self._shown_step: tuple[int, int] | None = None
         self.controller = self._controller_for(self.run)
         self.lesson_picker = testid(w.Dropdown(layout=w.Layout(width="auto")), "lesson-picker")
         self.lesson_picker.observe(self._picked, names="value")
@@ -381,7 +383,11 @@ class TutorialScreen:
             self._render_end()
             return
         self.body.children = [self.step_view]
-        self.text_box.value = self._text_html()
+        # A new step's text is brought into sight: on a phone "next" is below the table.
+        step = (self.lesson, self.step_index)
+        self.text_box.value = self._text_html(
+            into_view=self._shown_step is not None and step != self._shown_step)
+        self._shown_step = step
         self.back_button.disabled = self.lesson == own.start and self.step_index == 0
         self.again_button.layout.display = "" if self.step.task else "none"
         # Live after any try: a wrong one taken back is a reason to start afresh too.
@@ -394,7 +400,7 @@ class TutorialScreen:
         self._render_quiz()
         self.render_table()
 
-    def _text_html(self) -> str:
+    def _text_html(self, *, into_view: bool = False) -> str:
         lesson = self.lessons[self.lesson]
         parts = [f'<h2 class="sb-lesson-title">{html.escape(self.tr(lesson.title_key))}</h2>',
                  f'<p class="sb-step-text">{html.escape(self.tr(self.step.key))}</p>']
@@ -405,7 +411,8 @@ class TutorialScreen:
                 f'<p class="sb-task{state}" data-testid="tutorial-task">'
                 f'<strong>{html.escape(self.tr(label))}</strong> '
                 f'{html.escape(self.tr(self.step.key + ".task"))}</p>')
-        return '<div class="sb-box sb-lesson">' + "".join(parts) + "</div>"
+        scroll = " data-scroll-into-view" if into_view else ""
+        return f'<div class="sb-box sb-lesson"{scroll}>' + "".join(parts) + "</div>"
 
     def _render_quiz(self) -> None:
         """Labels in the learner's language; once answered right, the right one stays lit."""
