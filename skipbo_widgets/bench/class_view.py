@@ -207,8 +207,9 @@ def teacher_kernel(duration: float) -> dict[str, Any]:
 
     def command(action: Any, kind: str, *args: Any) -> None:
         action(*args)
-        if screen.said != app.tr(f"class.sent.{kind}", count=0):
-            errors.append(f"{kind}: {screen.said}")
+        said = screen.said() if screen.said else ""
+        if said != app.tr(f"class.sent.{kind}", count=0):
+            errors.append(f"{kind}: {said}")
 
     async def main() -> float:
         loop = asyncio.get_running_loop()
