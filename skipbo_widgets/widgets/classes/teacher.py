@@ -196,7 +196,7 @@ class ClassViewScreen:
         except ClassError as err:
             return class_error_said(err, lambda: self.app.lang)
         except StoreUnavailable:
-            return lambda: self.tr("class.offline")
+            return self._offline
         self.code, self.secret = opened.code, opened.secret
         self.app.class_pupil.store.value = json.dumps(
             {"role": "teacher", "code": self.code, "secret": self.secret})
